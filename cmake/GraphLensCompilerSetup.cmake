@@ -1,0 +1,15 @@
+# Warnings, ccache, sanitizer switch. Torch and Qt headers come in as SYSTEM (imported targets).
+find_program(CCACHE_PROGRAM ccache)
+if(CCACHE_PROGRAM AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+  set(CMAKE_CXX_COMPILER_LAUNCHER ${CCACHE_PROGRAM})
+  # Precompiled headers and ccache only work together with these sloppiness settings.
+  set(ENV{CCACHE_SLOPPINESS} "pch_defines,time_macros,include_file_mtime,include_file_ctime")
+endif()
+
+add_compile_options(-Wall -Wextra -Werror=undef)
+
+option(GRAPHLENS_SANITIZE "Build with AddressSanitizer and UBSan" OFF)
+if(GRAPHLENS_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()

@@ -1,0 +1,46 @@
+# Third-party packages. Everything optional is loud: a missing piece stops with a message.
+find_package(nlohmann_json 3.10 REQUIRED)
+find_package(Catch2 2 REQUIRED)
+find_package(Threads REQUIRED)
+
+set(GRAPHLENS_HAVE_CUDA 0)
+set(GRAPHLENS_HAVE_CUPTI 0)
+set(GRAPHLENS_HAVE_NVTX 0)
+
+if(GRAPHLENS_WITH_ENGINE)
+  # libtorch: the user's own (Torch_DIR / CMAKE_PREFIX_PATH) wins, else the pinned wheel in .venv.
+  if(NOT Torch_DIR)
+    file(GLOB _venv_torch "${CMAKE_SOURCE_DIR}/.venv/lib/python3*/site-packages/torch/share/cmake/Torch")
+    if(_venv_torch)
+      list(GET _venv_torch 0 Torch_DIR)
+      set(Torch_DIR "${Torch_DIR}" CACHE PATH "libtorch CMake config")
+    endif()
+  endif()
+  find_package(Torch 2.11 REQUIRED)
+  message(STATUS "libtorch ${Torch_VERSION} from ${Torch_DIR}")
+  find_package(CUDAToolkit)
+  if(CUDAToolkit_FOUND AND TARGET torch_cuda)
+    set(GRAPHLENS_HAVE_CUDA 1)
+    if(TARGET CUDA::cupti)
+      set(GRAPHLENS_HAVE_CUPTI 1)
+    else()
+      message(FATAL_ERROR "CUDA build without CUPTI: install the CUDA toolkit's CUPTI (extras/CUPTI) "
+                          "or configure with -DGRAPHLENS_WITH_ENGINE=OFF")
+    endif()
+    if(TARGET CUDA::nvtx3)
+      set(GRAPHLENS_HAVE_NVTX 1)
+    endif()
+  endif()
+  message(STATUS "GraphLens: CUDA=${GRAPHLENS_HAVE_CUDA} CUPTI=${GRAPHLENS_HAVE_CUPTI} NVTX=${GRAPHLENS_HAVE_NVTX}")
+endif()
+
+if(GRAPHLENS_WITH_GUI)
+  find_package(Qt6 6.4 REQUIRED COMPONENTS Core Gui Widgets Charts Svg Test)
+endif()
+
+# The one set of heavy headers every libtorch target shares, compiled once (precompiled header).
+function(graphlens_use_torch_pch target)
+  if(TARGET graphlens_torch_pch)
+    target_precompile_headers(${target} REUSE_FROM graphlens_torch_pch)
+  endif()
+endfunction()

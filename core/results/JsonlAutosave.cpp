@@ -1,0 +1,52 @@
+#include "results/JsonlAutosave.h"
+
+#include "results/MeasurementJson.h"
+#include "results/ResultsError.h"
+#include "results/TextFile.h"
+
+#include <cerrno>
+#include <cstring>
+#include <sstream>
+#include <unistd.h>
+
+namespace graphlens::results {
+
+JsonlAutosave::JsonlAutosave(std::filesystem::path path) : path_(std::move(path)) {
+    file_ = std::fopen(path_.c_str(), "ab");
+    if (!file_) {
+        throw ResultsError(path_.string() + ": cannot open autosave (" + std::strerror(errno) + ")");
+    }
+}
+
+JsonlAutosave::~JsonlAutosave() {
+    if (file_) std::fclose(file_);
+}
+
+void JsonlAutosave::append(const Measurement& row) {
+    const std::string line = toJson(row).dump() + "\n";
+    if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0) {
+        throw ResultsError(path_.string() + ": autosave write failed (" + std::strerror(errno) + ")");
+    }
+    ::fsync(::fileno(file_));
+}
+
+AutosaveContents readJsonlAutosave(const std::filesystem::path& path) {
+    AutosaveContents contents;
+    std::istringstream lines(readTextFile(path));
+    std::string line;
+    int number = 0;
+    while (std::getline(lines, line)) {
+        ++number;
+        if (line.empty()) continue;
+        const auto object = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+        if (object.is_discarded() || !object.is_object()) {
+            ++contents.skippedLines;
+            continue;
+        }
+        contents.rows.push_back(
+            measurementFromJson(object, path.string() + ":" + std::to_string(number)));
+    }
+    return contents;
+}
+
+}  // namespace graphlens::results

@@ -1,0 +1,110 @@
+#include "results/MeasurementColumns.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <type_traits>
+
+namespace graphlens::results {
+namespace {
+
+using M = Measurement;
+
+constexpr std::array kColumns{
+    MeasurementColumn{"session_id", &M::session_id, "session this row belongs to"},
+    MeasurementColumn{"family", &M::family, "model family (e.g. resnet18) or TorchScript file name"},
+    MeasurementColumn{"task", &M::task, "classify, detect, segment or other"},
+    MeasurementColumn{"phase", &M::phase, "infer or train"},
+    MeasurementColumn{"batch", &M::batch, "images per step"},
+    MeasurementColumn{"imgsz", &M::imgsz, "square input size in pixels"},
+    MeasurementColumn{"precision", &M::precision, "fp32 or fp16 (weights and inputs)"},
+    MeasurementColumn{"arm", &M::arm, "eager or graphed"},
+    MeasurementColumn{"pass", &M::pass, "timed (CUPTI never enabled in that process) or profiled"},
+    MeasurementColumn{"device", &M::device, "GPU name, or cpu"},
+    MeasurementColumn{"status", &M::status, "ok, oom (out of memory), error or skipped"},
+    MeasurementColumn{"message", &M::message, "why the row is not ok; empty when ok"},
+    MeasurementColumn{"steps", &M::steps, "timed steps behind the statistics"},
+    MeasurementColumn{"step_ms_median", &M::step_ms_median, "median wall time of one step, ms"},
+    MeasurementColumn{"step_ms_min", &M::step_ms_min, "fastest step, ms"},
+    MeasurementColumn{"step_ms_p90", &M::step_ms_p90, "90th percentile step, ms"},
+    MeasurementColumn{"step_ms_ci_low", &M::step_ms_ci_low, "bootstrap 95% interval of the median, low end"},
+    MeasurementColumn{"step_ms_ci_high", &M::step_ms_ci_high, "bootstrap 95% interval of the median, high end"},
+    MeasurementColumn{"speedup", &M::speedup, "graphed rows: eager median / graphed median"},
+    MeasurementColumn{"speedup_ci_low", &M::speedup_ci_low, "bootstrap 95% interval of the speedup, low end"},
+    MeasurementColumn{"speedup_ci_high", &M::speedup_ci_high, "bootstrap 95% interval of the speedup, high end"},
+    MeasurementColumn{"vram_peak_allocated_mb", &M::vram_peak_allocated_mb, "peak bytes held by tensors in this arm, MiB"},
+    MeasurementColumn{"vram_peak_reserved_mb", &M::vram_peak_reserved_mb, "peak bytes reserved by the caching allocator in this arm, MiB"},
+    MeasurementColumn{"vram_delta_reserved_mb", &M::vram_delta_reserved_mb, "graphed rows: peak reserved minus the eager arm's, MiB"},
+    MeasurementColumn{"graph_pool_mb", &M::graph_pool_mb, "memory the graph's private pool holds, MiB"},
+    MeasurementColumn{"capture_ms", &M::capture_ms, "wall time of warm-up on the side stream plus capture, ms"},
+    MeasurementColumn{"replays", &M::replays, "graph replays in this arm (warm-up and timed)"},
+    MeasurementColumn{"break_even_replays", &M::break_even_replays, "capture_ms / (eager median - graphed median)"},
+    MeasurementColumn{"launches", &M::launches, "kernel launch API calls per step (profiled pass)"},
+    MeasurementColumn{"graph_launches", &M::graph_launches, "graph launches per step (profiled pass)"},
+    MeasurementColumn{"kernels", &M::kernels, "kernels executed per step (profiled pass)"},
+    MeasurementColumn{"launch_cpu_us", &M::launch_cpu_us, "CPU time inside launch calls per step, us"},
+    MeasurementColumn{"gpu_busy_us", &M::gpu_busy_us, "union of kernel intervals per step, us"},
+    MeasurementColumn{"gpu_idle_pct", &M::gpu_idle_pct, "100 * (1 - gpu_busy / step time)"},
+    MeasurementColumn{"network_fraction", &M::network_fraction, "share of the eager step spent in the network"},
+};
+
+std::string formatDouble(double value) {
+    std::array<char, 64> buffer{};
+    auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+    return ec == std::errc{} ? std::string(buffer.data(), end) : std::string{};
+}
+
+template <typename T>
+std::string parseNumber(std::string_view text, T& out) {
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    if (ec != std::errc{} || end != text.data() + text.size()) {
+        return "expected a number, got '" + std::string(text) + "'";
+    }
+    return {};
+}
+
+}  // namespace
+
+std::span<const MeasurementColumn> measurementColumns() { return kColumns; }
+
+std::string formatCell(const Measurement& m, const MeasurementColumn& column) {
+    return std::visit(
+        [&](auto member) -> std::string {
+            const auto& value = m.*member;
+            using V = std::decay_t<decltype(value)>;
+            if constexpr (std::is_same_v<V, std::string>) {
+                return value;
+            } else if constexpr (std::is_same_v<V, int>) {
+                return std::to_string(value);
+            } else {
+                return value && std::isfinite(*value) ? formatDouble(*value) : std::string{};
+            }
+        },
+        column.field);
+}
+
+std::string parseCell(Measurement& m, const MeasurementColumn& column, std::string_view text) {
+    return std::visit(
+        [&](auto member) -> std::string {
+            auto& value = m.*member;
+            using V = std::decay_t<decltype(value)>;
+            if constexpr (std::is_same_v<V, std::string>) {
+                value = std::string(text);
+                return {};
+            } else if constexpr (std::is_same_v<V, int>) {
+                return parseNumber(text, value);
+            } else {
+                if (text.empty()) {
+                    value.reset();
+                    return {};
+                }
+                double parsed = 0;
+                auto error = parseNumber(text, parsed);
+                if (error.empty()) value = parsed;
+                return error;
+            }
+        },
+        column.field);
+}
+
+}  // namespace graphlens::results

@@ -1,0 +1,35 @@
+#pragma once
+// What a sweep runs. The GUI writes it as JSON for `graphlens-cli worker --plan`, the CLI builds it
+// from its arguments; both validate it here before any GPU work.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace graphlens::results {
+
+struct SweepPlan {
+    std::string family = "resnet18";
+    std::vector<int> batches{1, 8, 32};
+    int imgsz = 0;                  // 0: the family's default size
+    std::string precision = "fp16"; // fp32 | fp16
+    std::vector<std::string> phases{"infer"};
+    std::string graph = "on";       // on | auto (inference graph mode of the graphed arm)
+    int steps = 24;                 // timed steps per arm
+    int warmup = 5;                 // untimed steps per arm before timing
+    std::uint64_t seed = 0;
+    std::string csv;                // export paths; empty: not written
+    std::string json;
+    std::string autosave;           // JSONL, one row appended as soon as it is measured
+};
+
+nlohmann::json toJson(const SweepPlan& plan);
+// Throws ResultsError("<source>: key: why") on a wrong type or an impossible value.
+SweepPlan sweepPlanFromJson(const nlohmann::json& object, const std::string& sourceName);
+
+// Empty when the plan is valid; otherwise one line saying what is wrong and what is expected.
+std::string validateSweepPlan(const SweepPlan& plan);
+
+// "1,8,32" -> {1, 8, 32}; throws ResultsError on anything else (0, negatives, junk).
+std::vector<int> parseBatchList(const std::string& text);
+
+}  // namespace graphlens::results

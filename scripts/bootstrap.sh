@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Idempotent set-up for a fresh Debian 12 machine: system packages and the pinned libtorch.
+# Says what it does; does nothing when everything is already there.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TORCH_VERSION="2.11.0"
+
+debian_packages=(
+  build-essential cmake ninja-build ccache pkg-config python3-venv
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6svg6 libgl-dev
+  libopencv-dev
+  catch2 libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libspdlog-dev libfmt-dev
+  xvfb xauth fonts-dejavu-core
+)
+
+missing=()
+for p in "${debian_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "bootstrap: installing Debian packages: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "bootstrap: Debian packages present"
+fi
+
+# libtorch: the user's own (Torch_DIR / CMAKE_PREFIX_PATH) wins; otherwise the pinned wheel in .venv.
+if [ -n "${Torch_DIR:-}" ] || [ -n "${CMAKE_PREFIX_PATH:-}" ]; then
+  echo "bootstrap: using the user's libtorch (Torch_DIR/CMAKE_PREFIX_PATH set), skipping the torch wheel"
+  exit 0
+fi
+venv="$root/.venv"
+if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import torch,sys; sys.exit(0 if torch.__version__.startswith('$TORCH_VERSION') else 1)" 2>/dev/null; then
+  echo "bootstrap: torch $TORCH_VERSION present in .venv"
+else
+  echo "bootstrap: creating .venv with torch==$TORCH_VERSION (libtorch for the build; large download, once)"
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --upgrade pip
+  "$venv/bin/python" -m pip install -q "torch==$TORCH_VERSION"
+fi

@@ -29,3 +29,35 @@ TEST_CASE("bootstrap ratio interval brackets the ratio of medians", "[results][s
     CHECK(again.low == interval.low);
     CHECK(again.high == interval.high);
 }
+
+TEST_CASE("quantile clamps q, handles odd counts and does not reorder the caller's data",
+          "[results][stats]") {
+    const std::vector<double> samples{9.0, 1.0, 5.0};
+    CHECK(median(samples) == 5.0);
+    CHECK(quantile(samples, 0.0) == 1.0);
+    CHECK(quantile(samples, 1.0) == 9.0);
+    CHECK(quantile(samples, -3.0) == 1.0);
+    CHECK(quantile(samples, 7.0) == 9.0);
+    CHECK(quantile(samples, 0.25) == Approx(3.0));
+    CHECK(samples == std::vector<double>{9.0, 1.0, 5.0});
+    CHECK_THROWS(minimum({}));
+    CHECK_THROWS(quantile({}, 0.5));
+}
+
+TEST_CASE("bootstrap median interval brackets the median and is seeded", "[results][stats]") {
+    std::vector<double> samples;
+    for (int i = 0; i < 31; ++i) samples.push_back(1.0 + 0.001 * ((i * 7) % 31));
+    const auto interval = bootstrapMedianInterval(samples);
+    CHECK(interval.low <= median(samples));
+    CHECK(interval.high >= median(samples));
+    CHECK(interval.low >= minimum(samples));
+    CHECK(interval.high <= quantile(samples, 1.0));
+    const auto again = bootstrapMedianInterval(samples);
+    CHECK(again.low == interval.low);
+    CHECK(again.high == interval.high);
+    const auto constant = bootstrapMedianInterval({2.5, 2.5, 2.5});
+    CHECK(constant.low == 2.5);
+    CHECK(constant.high == 2.5);
+    CHECK_THROWS(bootstrapMedianInterval({}));
+    CHECK_THROWS(bootstrapRatioInterval({1.0}, {}));
+}

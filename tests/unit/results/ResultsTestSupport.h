@@ -1,0 +1,142 @@
+#pragma once
+// Shared fixtures for the results-layer tests: sample rows and a self-cleaning temp folder.
+#include "results/Measurement.h"
+#include "results/ResultsError.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <system_error>
+#include <unistd.h>
+#include <vector>
+
+namespace graphlens::results::testing {
+
+// Every field set, with values whose shortest text form is not trivial.
+inline Measurement fullRow() {
+    Measurement m;
+    m.session_id = "20261129-071728-4f2a";
+    m.family = "resnet18";
+    m.task = "classify";
+    m.phase = "infer";
+    m.batch = 32;
+    m.imgsz = 224;
+    m.precision = "fp16";
+    m.arm = "graphed";
+    m.pass = "timed";
+    m.device = "NVIDIA H200";
+    m.status = "ok";
+    m.message = "";
+    m.steps = 24;
+    m.step_ms_median = 1.2345678901234567;
+    m.step_ms_min = 0.1;
+    m.step_ms_p90 = 1e-7;
+    m.step_ms_ci_low = 1.2;
+    m.step_ms_ci_high = 1.3;
+    m.speedup = 2.0 / 3.0;
+    m.speedup_ci_low = 0.6;
+    m.speedup_ci_high = 0.7;
+    m.vram_peak_allocated_mb = 1234.5;
+    m.vram_peak_reserved_mb = 2048;
+    m.vram_delta_reserved_mb = -12.25;
+    m.graph_pool_mb = 64;
+    m.capture_ms = 35.75;
+    m.replays = 29;
+    m.break_even_replays = 1.5e6;
+    m.launches = 152;
+    m.graph_launches = 1;
+    m.kernels = 148;
+    m.launch_cpu_us = 812.125;
+    m.gpu_busy_us = 1100.5;
+    m.gpu_idle_pct = 3.0625;
+    m.network_fraction = 0.875;
+    return m;
+}
+
+// An error row: identity and status only, every optional absent.
+inline Measurement sparseRow() {
+    Measurement m;
+    m.session_id = "s1";
+    m.family = "vit_b_16";
+    m.task = "classify";
+    m.phase = "infer";
+    m.batch = 1;
+    m.imgsz = 0;
+    m.precision = "fp32";
+    m.arm = "eager";
+    m.pass = "timed";
+    m.device = "cpu";
+    m.status = "oom";
+    m.message = "CUDA out of memory";
+    return m;
+}
+
+// A fresh, unique folder under the system temp directory, removed with everything in it.
+class TempDir {
+public:
+    TempDir() {
+        static std::atomic<int> counter{0};
+        std::random_device entropy;
+        const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+        path_ = std::filesystem::temp_directory_path() /
+                ("graphlens-results-test-" + std::to_string(::getpid()) + "-" +
+                 std::to_string(stamp) + "-" + std::to_string(entropy()) + "-" +
+                 std::to_string(counter++));
+        std::filesystem::create_directories(path_);
+    }
+    ~TempDir() {
+        std::error_code ignored;
+        std::filesystem::permissions(path_, std::filesystem::perms::owner_all,
+                                     std::filesystem::perm_options::add, ignored);
+        std::filesystem::remove_all(path_, ignored);
+    }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+
+    const std::filesystem::path& path() const { return path_; }
+    std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+
+    // Names of everything directly inside the folder, sorted.
+    std::vector<std::string> entries() const {
+        std::vector<std::string> names;
+        for (const auto& entry : std::filesystem::directory_iterator(path_)) {
+            names.push_back(entry.path().filename().string());
+        }
+        std::sort(names.begin(), names.end());
+        return names;
+    }
+
+private:
+    std::filesystem::path path_;
+};
+
+inline void writeBytes(const std::filesystem::path& path, const std::string& bytes,
+                       std::ios::openmode mode = std::ios::trunc) {
+    std::ofstream out(path, std::ios::binary | mode);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+inline std::string readBytes(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream contents;
+    contents << in.rdbuf();
+    return contents.str();
+}
+
+// what() of the ResultsError thrown by `action`; fails the test if something else happens.
+template <typename F>
+std::string resultsErrorOf(F&& action) {
+    try {
+        action();
+    } catch (const ResultsError& error) {
+        return error.what();
+    }
+    return "<no ResultsError thrown>";
+}
+
+}  // namespace graphlens::results::testing

@@ -1,0 +1,183 @@
+#include "results/SweepPlan.h"
+#include "ResultsTestSupport.h"
+
+#include <catch2/catch.hpp>
+
+using namespace graphlens::results;
+using namespace graphlens::results::testing;
+using nlohmann::json;
+
+TEST_CASE("SweepPlan defaults are valid", "[results][plan]") {
+    const SweepPlan plan;
+    CHECK(validateSweepPlan(plan).empty());
+    CHECK(plan.batches == std::vector<int>{1, 8, 32});
+    CHECK(plan.precision == "fp16");
+    CHECK(plan.phases == std::vector<std::string>{"infer"});
+    CHECK(plan.graph == "on");
+}
+
+TEST_CASE("SweepPlan validation says what is wrong and what is expected", "[results][plan]") {
+    SweepPlan plan;
+    SECTION("family") {
+        plan.family = "";
+        CHECK(validateSweepPlan(plan) == "no family given");
+    }
+    SECTION("batches") {
+        plan.batches = {};
+        CHECK(validateSweepPlan(plan) == "no batch size given (expected e.g. 1,8,32)");
+        plan.batches = {1, 0};
+        CHECK(validateSweepPlan(plan) == "batch size 0 is impossible (expected 1..65536)");
+        plan.batches = {-4};
+        CHECK(validateSweepPlan(plan) == "batch size -4 is impossible (expected 1..65536)");
+        plan.batches = {65537};
+        CHECK(validateSweepPlan(plan) == "batch size 65537 is impossible (expected 1..65536)");
+        plan.batches = {1, 65536};
+        CHECK(validateSweepPlan(plan).empty());
+    }
+    SECTION("image size") {
+        const std::string expected = " is impossible (expected 32..8192, or 0 for the family default)";
+        for (int bad : {-1, 1, 31, 8193}) {
+            plan.imgsz = bad;
+            CHECK(validateSweepPlan(plan) == "image size " + std::to_string(bad) + expected);
+        }
+        for (int good : {0, 32, 224, 8192}) {
+            plan.imgsz = good;
+            CHECK(validateSweepPlan(plan).empty());
+        }
+    }
+    SECTION("precision") {
+        plan.precision = "bf16";
+        CHECK(validateSweepPlan(plan) == "precision 'bf16' is not supported (expected fp32 or fp16)");
+        plan.precision = "FP16";
+        CHECK(validateSweepPlan(plan) == "precision 'FP16' is not supported (expected fp32 or fp16)");
+        plan.precision = "fp32";
+        CHECK(validateSweepPlan(plan).empty());
+    }
+    SECTION("phases") {
+        plan.phases = {};
+        CHECK(validateSweepPlan(plan) == "no phase given (expected infer)");
+        plan.phases = {"infer", "train"};
+        CHECK(validateSweepPlan(plan) == "phase 'train' is not supported yet (expected infer)");
+    }
+    SECTION("graph mode") {
+        plan.graph = "off";
+        CHECK(validateSweepPlan(plan) == "graph mode 'off' is not supported (expected on or auto)");
+        plan.graph = "auto";
+        CHECK(validateSweepPlan(plan).empty());
+    }
+    SECTION("steps and warmup") {
+        plan.steps = 0;
+        CHECK(validateSweepPlan(plan) == "steps must be 1..100000");
+        plan.steps = 100001;
+        CHECK(validateSweepPlan(plan) == "steps must be 1..100000");
+        plan.steps = 1;
+        plan.warmup = -1;
+        CHECK(validateSweepPlan(plan) == "warmup must be 0..100000");
+        plan.warmup = 0;
+        CHECK(validateSweepPlan(plan).empty());
+    }
+}
+
+TEST_CASE("parseBatchList reads positive integers separated by commas", "[results][plan]") {
+    CHECK(parseBatchList("1,8,32") == std::vector<int>{1, 8, 32});
+    CHECK(parseBatchList("64") == std::vector<int>{64});
+    CHECK(parseBatchList("8,1,8") == std::vector<int>{8, 1, 8});  // order and repeats kept as given
+}
+
+TEST_CASE("parseBatchList rejects anything else", "[results][plan]") {
+    CHECK(resultsErrorOf([] { parseBatchList(""); }) ==
+          "batch list is empty (expected e.g. 1,8,32)");
+    for (const std::string bad : {"1,,2", "0", "a", "1.5", "-1", "8,0", ",1", "1, 8", " 1", "8x",
+                                  "99999999999"}) {
+        INFO("input: '" << bad << "'");
+        CHECK(resultsErrorOf([&] { parseBatchList(bad); }) ==
+              "batch list '" + bad + "': expected positive integers separated by commas, e.g. 1,8,32");
+    }
+}
+
+// BUG (core/results/SweepPlan.cpp:93-103): std::getline never yields the empty item after a
+// trailing comma, so "1,8," parses as {1, 8} while "1,,8" and ",1" are rejected. Fix: reject text
+// that ends with ',' (e.g. `if (!text.empty() && text.back() == ',') throw ...`).
+TEST_CASE("parseBatchList rejects a trailing comma like any other empty item",
+          "[results][plan][bug]") {
+    CHECK_THROWS_AS(parseBatchList("1,8,"), ResultsError);
+    CHECK_THROWS_AS(parseBatchList(","), ResultsError);
+}
+
+TEST_CASE("SweepPlan JSON round trip", "[results][plan]") {
+    SweepPlan plan;
+    plan.family = "yolov8n.torchscript";
+    plan.batches = {2, 4};
+    plan.imgsz = 640;
+    plan.precision = "fp32";
+    plan.graph = "auto";
+    plan.steps = 100;
+    plan.warmup = 0;
+    plan.seed = 18446744073709551615ull;
+    plan.csv = "/tmp/out, with comma.csv";
+    plan.json = "out.json";
+    plan.autosave = "out.jsonl";
+
+    const json object = toJson(plan);
+    CHECK(object["batches"] == json::array({2, 4}));
+    CHECK(object["seed"] == 18446744073709551615ull);
+    const SweepPlan back = sweepPlanFromJson(json::parse(object.dump()), "plan.json");
+    CHECK(back.family == plan.family);
+    CHECK(back.batches == plan.batches);
+    CHECK(back.imgsz == plan.imgsz);
+    CHECK(back.precision == plan.precision);
+    CHECK(back.phases == plan.phases);
+    CHECK(back.graph == plan.graph);
+    CHECK(back.steps == plan.steps);
+    CHECK(back.warmup == plan.warmup);
+    CHECK(back.seed == plan.seed);
+    CHECK(back.csv == plan.csv);
+    CHECK(back.json == plan.json);
+    CHECK(back.autosave == plan.autosave);
+    CHECK(toJson(back) == object);
+}
+
+TEST_CASE("SweepPlan JSON: missing keys keep the defaults, unknown keys are ignored",
+          "[results][plan]") {
+    const SweepPlan plan = sweepPlanFromJson({{"family", "vit_b_16"}, {"comment", "x"}}, "p");
+    CHECK(plan.family == "vit_b_16");
+    CHECK(plan.batches == SweepPlan{}.batches);
+    CHECK(plan.steps == SweepPlan{}.steps);
+    CHECK(toJson(sweepPlanFromJson(json::object(), "p")) == toJson(SweepPlan{}));
+}
+
+TEST_CASE("SweepPlan JSON errors name the source and the key", "[results][plan]") {
+    CHECK(resultsErrorOf([] { sweepPlanFromJson(json::array(), "plan.json"); }) ==
+          "plan.json: a sweep plan must be a JSON object");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"batches", "1,8"}}, "plan.json"); }) ==
+          "plan.json: key batches has the wrong type (string)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"batches", {1, "8"}}}, "plan.json"); }) ==
+          "plan.json: key batches has the wrong type (array)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"steps", "24"}}, "plan.json"); }) ==
+          "plan.json: key steps has the wrong type (string)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"family", 18}}, "plan.json"); }) ==
+          "plan.json: key family has the wrong type (number)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"phases", "infer"}}, "plan.json"); }) ==
+          "plan.json: key phases has the wrong type (string)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"csv", nullptr}}, "plan.json"); }) ==
+          "plan.json: key csv has the wrong type (null)");
+    // A well-typed but impossible value is reported with the validation message.
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"batches", {0}}}, "plan.json"); }) ==
+          "plan.json: batch size 0 is impossible (expected 1..65536)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"precision", "int8"}}, "plan.json"); }) ==
+          "plan.json: precision 'int8' is not supported (expected fp32 or fp16)");
+}
+
+// BUG (core/results/SweepPlan.cpp:15-25): readKey relies on json::get<T>(), which converts
+// floats and booleans to integers silently, so {"batches": [1.5]} runs batch 1 and
+// {"steps": true} runs 1 step, although parseBatchList rejects "1.5" and MeasurementJson rejects
+// a float for an int. Fix: for integral T (and vectors of them) require is_number_integer()
+// (and a range check) before get<T>(), throwing the usual "key K has the wrong type" error.
+TEST_CASE("SweepPlan JSON rejects non-integers for integer keys", "[results][plan][bug]") {
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"batches", {1.5}}}, "plan.json"); }) ==
+          "plan.json: key batches has the wrong type (array)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"steps", 24.5}}, "plan.json"); }) ==
+          "plan.json: key steps has the wrong type (number)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"steps", true}}, "plan.json"); }) ==
+          "plan.json: key steps has the wrong type (boolean)");
+}

@@ -16,6 +16,15 @@ JsonlAutosave::JsonlAutosave(std::filesystem::path path) : path_(std::move(path)
     if (!file_) {
         throw ResultsError(path_.string() + ": cannot open autosave (" + std::strerror(errno) + ")");
     }
+    // A worker killed mid-write leaves half a line; start on a fresh line so the next row is whole.
+    if (std::fseek(file_, 0, SEEK_END) == 0 && std::ftell(file_) > 0) {
+        std::FILE* reader = std::fopen(path_.c_str(), "rb");
+        if (reader && std::fseek(reader, -1, SEEK_END) == 0 && std::fgetc(reader) != '\n') {
+            std::fputc('\n', file_);
+            std::fflush(file_);
+        }
+        if (reader) std::fclose(reader);
+    }
 }
 
 JsonlAutosave::~JsonlAutosave() {
@@ -23,7 +32,9 @@ JsonlAutosave::~JsonlAutosave() {
 }
 
 void JsonlAutosave::append(const Measurement& row) {
-    const std::string line = toJson(row).dump() + "\n";
+    // Library messages may carry invalid UTF-8; replace it rather than lose the row.
+    const std::string line =
+        toJson(row).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0) {
         throw ResultsError(path_.string() + ": autosave write failed (" + std::strerror(errno) + ")");
     }

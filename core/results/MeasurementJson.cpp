@@ -3,6 +3,8 @@
 #include "results/MeasurementColumns.h"
 #include "results/ResultsError.h"
 
+#include <cstdint>
+#include <limits>
 #include <type_traits>
 
 namespace graphlens::results {
@@ -41,6 +43,13 @@ Measurement measurementFromJson(const nlohmann::json& object, const std::string&
                 if (!ok) {
                     throw ResultsError(where + ": key " + std::string(column.name) +
                                        " has the wrong type (" + it->type_name() + ")");
+                }
+                if constexpr (std::is_same_v<V, int>) {
+                    const auto wide = it->template get<std::int64_t>();
+                    if (wide < std::numeric_limits<int>::min() || wide > std::numeric_limits<int>::max()) {
+                        throw ResultsError(where + ": key " + std::string(column.name) +
+                                           " is out of range (" + std::to_string(wide) + ")");
+                    }
                 }
                 if constexpr (std::is_same_v<V, std::optional<double>>) {
                     value = it->template get<double>();

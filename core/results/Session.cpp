@@ -38,23 +38,39 @@ nlohmann::json toJson(const Session& session) {
             {"rows", std::move(rows)}};
 }
 
+namespace {
+
+// Reads an optional key, naming the file and key when its type is wrong.
+template <typename T>
+T keyOr(const nlohmann::json& document, const char* key, T fallback, const std::string& sourceName) {
+    const auto it = document.find(key);
+    if (it == document.end() || it->is_null()) return fallback;
+    try {
+        return it->get<T>();
+    } catch (const nlohmann::json::exception&) {
+        throw ResultsError(sourceName + ": key " + key + " has the wrong type (" + it->type_name() + ")");
+    }
+}
+
+}  // namespace
+
 Session sessionFromJson(const nlohmann::json& document, const std::string& sourceName) {
-    if (!document.is_object() || document.value("format", "") != kFormat) {
+    if (!document.is_object() || !document.contains("format") || document["format"] != kFormat) {
         throw ResultsError(sourceName + ": not a GraphLens session (\"format\": \"" + kFormat +
                            "\" missing)");
     }
-    if (document.value("version", 0) > kVersion) {
-        throw ResultsError(sourceName + ": session version " +
-                           std::to_string(document.value("version", 0)) +
+    const int version = keyOr<int>(document, "version", 0, sourceName);
+    if (version > kVersion) {
+        throw ResultsError(sourceName + ": session version " + std::to_string(version) +
                            " is newer than this GraphLens understands (" +
                            std::to_string(kVersion) + ")");
     }
     Session session;
-    session.session_id = document.value("session_id", "");
-    session.created = document.value("created", "");
-    session.environment = document.value("environment", nlohmann::json::object());
-    session.plan = document.value("plan", nlohmann::json::object());
-    const auto rows = document.value("rows", nlohmann::json::array());
+    session.session_id = keyOr<std::string>(document, "session_id", "", sourceName);
+    session.created = keyOr<std::string>(document, "created", "", sourceName);
+    session.environment = keyOr(document, "environment", nlohmann::json::object(), sourceName);
+    session.plan = keyOr(document, "plan", nlohmann::json::object(), sourceName);
+    const auto rows = keyOr(document, "rows", nlohmann::json::array(), sourceName);
     if (!rows.is_array()) throw ResultsError(sourceName + ": \"rows\" must be an array");
     for (std::size_t i = 0; i < rows.size(); ++i) {
         session.rows.push_back(
@@ -64,7 +80,8 @@ Session sessionFromJson(const nlohmann::json& document, const std::string& sourc
 }
 
 void writeSession(const std::filesystem::path& path, const Session& session) {
-    writeFileAtomically(path, toJson(session).dump(2) + "\n");
+    writeFileAtomically(
+        path, toJson(session).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 Session readSession(const std::filesystem::path& path) {

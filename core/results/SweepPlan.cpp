@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <sstream>
+#include <type_traits>
 
 namespace graphlens::results {
 namespace {
@@ -16,6 +17,15 @@ template <typename T>
 void readKey(const nlohmann::json& object, const char* key, T& out, const std::string& sourceName) {
     const auto it = object.find(key);
     if (it == object.end()) return;
+    const bool integers = std::is_same_v<T, int> || std::is_same_v<T, std::uint64_t> ||
+                          std::is_same_v<T, std::vector<int>>;
+    const auto isInteger = [](const nlohmann::json& v) { return v.is_number_integer(); };
+    const bool wrongNumber =
+        integers && (it->is_array() ? !std::all_of(it->begin(), it->end(), isInteger) : !isInteger(*it));
+    if (wrongNumber) {
+        throw ResultsError(sourceName + ": key " + key + " has the wrong type (" + it->type_name() +
+                           ")");
+    }
     try {
         out = it->get<T>();
     } catch (const nlohmann::json::exception&) {
@@ -90,6 +100,10 @@ std::string validateSweepPlan(const SweepPlan& plan) {
 
 std::vector<int> parseBatchList(const std::string& text) {
     std::vector<int> batches;
+    if (!text.empty() && text.back() == ',') {
+        throw ResultsError("batch list '" + text +
+                           "': expected positive integers separated by commas, e.g. 1,8,32");
+    }
     std::stringstream items(text);
     std::string item;
     while (std::getline(items, item, ',')) {

@@ -121,13 +121,13 @@ TEST_CASE("JSONL autosave errors name the file", "[results][jsonl]") {
               .rfind(missing.string() + ": cannot open (", 0) == 0);
 }
 
-// BUG (core/results/JsonlAutosave.cpp:14-19): the constructor appends after whatever is in the
+// Regression test (fixed bug, core/results/JsonlAutosave.cpp:14-19): the constructor appends after whatever is in the
 // file. When the previous worker was killed mid-write, the file ends in half a line without '\n',
 // and the first row of the resumed run is glued onto it, so that whole line is skipped and a
 // measured row is lost. Fix: after fopen, if the file is non-empty and its last byte is not '\n',
 // write a '\n' first.
 TEST_CASE("JSONL autosave resumed after a kill does not lose its first new row",
-          "[results][jsonl][bug]") {
+          "[results][jsonl][regression]") {
     TempDir dir;
     const auto path = dir / "resumed.jsonl";
     { JsonlAutosave(path).append(numbered(1)); }
@@ -145,12 +145,12 @@ TEST_CASE("JSONL autosave resumed after a kill does not lose its first new row",
     CHECK(contents.rows[2].batch == 3);
 }
 
-// BUG (core/results/JsonlAutosave.cpp:26): toJson(row).dump() uses nlohmann's strict UTF-8
+// Regression test (fixed bug, core/results/JsonlAutosave.cpp:26): toJson(row).dump() uses nlohmann's strict UTF-8
 // handler, so a row whose message holds invalid UTF-8 (e.g. a raw library/driver error text)
 // throws nlohmann::json::type_error 316 out of append(): not a ResultsError, and the measured row
 // is not saved. WorkerProtocol.cpp:37 already guards against exactly this with
 // error_handler_t::replace; append (and writeSession, Session.cpp:67) should do the same.
-TEST_CASE("JSONL autosave saves a row whose message is not valid UTF-8", "[results][jsonl][bug]") {
+TEST_CASE("JSONL autosave saves a row whose message is not valid UTF-8", "[results][jsonl][regression]") {
     TempDir dir;
     const auto path = dir / "utf8.jsonl";
     Measurement row = sparseRow();

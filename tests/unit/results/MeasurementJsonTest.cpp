@@ -74,9 +74,9 @@ TEST_CASE("Measurement JSON reader rejects wrong types and names the key", "[res
           "w: expected a JSON object for a row");
 }
 
-// BUG (core/results/MeasurementJson.cpp:39,48): an int column only checks is_number_integer(), then
+// Regression test (fixed bug, core/results/MeasurementJson.cpp:39,48): an int column only checks is_number_integer(), then
 // get<int>() narrows silently, so 3000000000 becomes a negative batch instead of an error.
-TEST_CASE("Measurement JSON reader rejects integers that do not fit an int", "[results][json][bug]") {
+TEST_CASE("Measurement JSON reader rejects integers that do not fit an int", "[results][json][regression]") {
     const json tooBig = {{"batch", 3000000000LL}};
     CHECK(resultsErrorOf([&] { measurementFromJson(tooBig, "w"); })
               .find("w: key batch") == 0);

@@ -105,11 +105,11 @@ TEST_CASE("Session reader rejects other documents with a message naming the file
           "s.json: rows[1]: key batch has the wrong type (string)");
 }
 
-// BUG (core/results/Session.cpp:42,46,53-54): json::value(key, default) throws nlohmann's own
+// Regression test (fixed bug, core/results/Session.cpp:42,46,53-54): json::value(key, default) throws nlohmann's own
 // type_error when the key exists with another type, so these escape as a non-ResultsError whose
 // text names neither the file nor the key. ResultsError.h promises every reader throws ResultsError.
 TEST_CASE("Session reader reports wrongly typed top-level keys as ResultsError",
-          "[results][session][bug]") {
+          "[results][session][regression]") {
     json document = toJson(sampleSession());
     SECTION("format is not a string") {
         document["format"] = 1;
@@ -210,10 +210,10 @@ TEST_CASE("newSessionId and utcTimestampNow have the documented shapes", "[resul
     CHECK(before <= after);
 }
 
-// BUG (core/results/Session.cpp:67): writeSession dumps with nlohmann's strict UTF-8 handler, so a
+// Regression test (fixed bug, core/results/Session.cpp:67): writeSession dumps with nlohmann's strict UTF-8 handler, so a
 // row message with invalid UTF-8 throws nlohmann::json::type_error 316 (not ResultsError) and the
 // whole session export fails. Fix: dump(2, ' ', false, nlohmann::json::error_handler_t::replace).
-TEST_CASE("writeSession saves rows whose message is not valid UTF-8", "[results][session][bug]") {
+TEST_CASE("writeSession saves rows whose message is not valid UTF-8", "[results][session][regression]") {
     TempDir dir;
     const auto path = dir / "utf8.json";
     Session session = sampleSession();

@@ -95,11 +95,11 @@ TEST_CASE("parseBatchList rejects anything else", "[results][plan]") {
     }
 }
 
-// BUG (core/results/SweepPlan.cpp:93-103): std::getline never yields the empty item after a
+// Regression test (fixed bug, core/results/SweepPlan.cpp:93-103): std::getline never yields the empty item after a
 // trailing comma, so "1,8," parses as {1, 8} while "1,,8" and ",1" are rejected. Fix: reject text
 // that ends with ',' (e.g. `if (!text.empty() && text.back() == ',') throw ...`).
 TEST_CASE("parseBatchList rejects a trailing comma like any other empty item",
-          "[results][plan][bug]") {
+          "[results][plan][regression]") {
     CHECK_THROWS_AS(parseBatchList("1,8,"), ResultsError);
     CHECK_THROWS_AS(parseBatchList(","), ResultsError);
 }
@@ -168,12 +168,12 @@ TEST_CASE("SweepPlan JSON errors name the source and the key", "[results][plan]"
           "plan.json: precision 'int8' is not supported (expected fp32 or fp16)");
 }
 
-// BUG (core/results/SweepPlan.cpp:15-25): readKey relies on json::get<T>(), which converts
+// Regression test (fixed bug, core/results/SweepPlan.cpp:15-25): readKey relies on json::get<T>(), which converts
 // floats and booleans to integers silently, so {"batches": [1.5]} runs batch 1 and
 // {"steps": true} runs 1 step, although parseBatchList rejects "1.5" and MeasurementJson rejects
 // a float for an int. Fix: for integral T (and vectors of them) require is_number_integer()
 // (and a range check) before get<T>(), throwing the usual "key K has the wrong type" error.
-TEST_CASE("SweepPlan JSON rejects non-integers for integer keys", "[results][plan][bug]") {
+TEST_CASE("SweepPlan JSON rejects non-integers for integer keys", "[results][plan][regression]") {
     CHECK(resultsErrorOf([] { sweepPlanFromJson({{"batches", {1.5}}}, "plan.json"); }) ==
           "plan.json: key batches has the wrong type (array)");
     CHECK(resultsErrorOf([] { sweepPlanFromJson({{"steps", 24.5}}, "plan.json"); }) ==

@@ -1,0 +1,103 @@
+#include "ui/FamilyCatalog.h"
+
+#include "ui/UiLogging.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTimer>
+
+namespace graphlens::ui {
+
+QString FamilyEntry::summary() const {
+    QStringList parts;
+    if (!task.isEmpty()) parts << task;
+    if (imgsz > 0) parts << FamilyCatalog::tr("%1 px").arg(imgsz);
+    if (params > 0) parts << FamilyCatalog::tr("%1 M params").arg(double(params) / 1e6, 0, 'f', 1);
+    if (!inference.isEmpty()) parts << FamilyCatalog::tr("inference graph: %1").arg(inference);
+    if (!training.isEmpty()) parts << FamilyCatalog::tr("training graph: %1").arg(training);
+    QString text = parts.join(QStringLiteral(" · "));
+    if (!reason.isEmpty()) text += QLatin1Char('\n') + reason;
+    return text;
+}
+
+FamilyCatalog::FamilyCatalog(QObject* parent) : QObject(parent) {}
+
+QList<FamilyEntry> FamilyCatalog::parse(const QByteArray& json, QString* error) {
+    QJsonParseError parseError;
+    const auto document = QJsonDocument::fromJson(json, &parseError);
+    if (!document.isArray()) {
+        if (error) {
+            *error = parseError.error != QJsonParseError::NoError ? parseError.errorString()
+                                                                  : tr("expected a JSON array of families");
+        }
+        return {};
+    }
+    QList<FamilyEntry> families;
+    const auto array = document.array();
+    for (const auto& value : array) {
+        const auto object = value.toObject();
+        FamilyEntry entry;
+        entry.name = object.value(QStringLiteral("name")).toString();
+        if (entry.name.isEmpty()) continue;
+        entry.task = object.value(QStringLiteral("task")).toString();
+        entry.imgsz = object.value(QStringLiteral("imgsz")).toInt();
+        entry.params = qint64(object.value(QStringLiteral("params")).toDouble());
+        entry.inference = object.value(QStringLiteral("inference")).toString();
+        entry.training = object.value(QStringLiteral("training")).toString();
+        entry.reason = object.value(QStringLiteral("reason")).toString();
+        families.append(entry);
+    }
+    return families;
+}
+
+void FamilyCatalog::load(const QString& executable) {
+    if (m_process) return;  // one listing at a time
+    if (!QFileInfo(executable).isExecutable()) {
+        // Checked first so the message names the file instead of a generic "process failed".
+        emit failed(tr("Engine not found: %1").arg(executable));
+        return;
+    }
+    m_process = new QProcess(this);
+    auto* process = m_process;
+    auto finish = [this, process](const QString& failure) {
+        if (m_process != process) return;  // reported already (error + finished both fire)
+        m_process = nullptr;
+        process->deleteLater();
+        if (!failure.isEmpty()) {
+            qCWarning(lcUiSweep) << failure;
+            emit failed(failure);
+            return;
+        }
+        QString error;
+        const auto families = parse(process->readAllStandardOutput(), &error);
+        if (!error.isEmpty()) {
+            emit failed(tr("Cannot read the family list from %1: %2").arg(process->program(), error));
+        } else {
+            emit loaded(families);
+        }
+    };
+    connect(process, &QProcess::finished, this, [process, finish](int code, QProcess::ExitStatus status) {
+        if (status != QProcess::NormalExit || code != 0) {
+            const auto stderrText = QString::fromUtf8(process->readAllStandardError()).trimmed();
+            finish(tr("`%1 list --json` failed (exit code %2)%3")
+                       .arg(process->program())
+                       .arg(code)
+                       .arg(stderrText.isEmpty() ? QString() : QStringLiteral(": ") + stderrText));
+        } else {
+            finish({});
+        }
+    });
+    connect(process, &QProcess::errorOccurred, this, [process, finish](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart) {
+            finish(tr("Cannot run %1: %2").arg(process->program(), process->errorString()));
+        }
+    });
+    // Listing is instant for a healthy engine; do not leave the combo waiting on a hung one.
+    QTimer::singleShot(20000, process, [process] { process->kill(); });
+    process->start(executable, {QStringLiteral("list"), QStringLiteral("--json")});
+}
+
+}  // namespace graphlens::ui

@@ -1,0 +1,78 @@
+#pragma once
+// The GraphLens window: a results table and charts in the middle, the sweep panel and the log as
+// docks. Wires the model, the views and the worker; holds no view data of its own beyond the
+// session's plan and environment (the rows live in MeasurementTableModel).
+#include "results/Session.h"
+#include "results/SweepPlan.h"
+
+#include <QMainWindow>
+
+class QAction;
+class QLabel;
+class QPlainTextEdit;
+class QTableView;
+class QTabWidget;
+
+namespace graphlens::ui {
+
+class MeasurementTableModel;
+class SpeedupChartView;
+class StepTimeChartView;
+class SweepPanel;
+class WorkerClient;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Each returns false after showing (non-modally) an error that names the file; on failure the
+    // rows on screen stay as they were.
+    bool openFile(const QString& path);
+    bool saveSession(const QString& path);
+    bool exportCsv(const QString& path);
+
+    void startSweep(const graphlens::results::SweepPlan& plan);
+
+    MeasurementTableModel* model() const { return m_model; }
+    SpeedupChartView* speedupChart() const { return m_speedupChart; }
+    StepTimeChartView* stepTimeChart() const { return m_stepTimeChart; }
+    SweepPanel* sweepPanel() const { return m_sweepPanel; }
+    WorkerClient* worker() const { return m_worker; }
+    QString currentFile() const { return m_currentFile; }
+    QString lastError() const { return m_lastError; }
+    QString environmentText() const;
+
+private:
+    void createActions();
+    void createDocks();
+    void connectWorker();
+    void showError(const QString& title, const QString& detail);
+    void appendLog(const QString& line);
+    void setCurrentFile(const QString& path);
+    void setEnvironment(const QJsonObject& helloOrEnvironment);
+    void updateTitle();
+    void chooseAndOpen();
+    void chooseAndSaveSession();
+    void chooseAndExportCsv();
+
+    MeasurementTableModel* m_model = nullptr;
+    QTableView* m_table = nullptr;
+    QTabWidget* m_charts = nullptr;
+    SpeedupChartView* m_speedupChart = nullptr;
+    StepTimeChartView* m_stepTimeChart = nullptr;
+    SweepPanel* m_sweepPanel = nullptr;
+    WorkerClient* m_worker = nullptr;
+    QPlainTextEdit* m_log = nullptr;
+    QLabel* m_environmentLabel = nullptr;
+    QLabel* m_fileLabel = nullptr;
+    QAction* m_openAction = nullptr;
+
+    results::Session m_session;  // plan and environment of what is shown; rows are in m_model
+    QString m_currentFile;
+    QString m_lastError;
+    bool m_sweepRunning = false;
+};
+
+}  // namespace graphlens::ui

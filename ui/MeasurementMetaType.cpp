@@ -1,0 +1,7 @@
+#include "ui/MeasurementMetaType.h"
+
+namespace graphlens::ui {
+
+void registerMetaTypes() { qRegisterMetaType<graphlens::results::Measurement>(); }
+
+}  // namespace graphlens::ui

@@ -1,0 +1,182 @@
+#include "ui/MeasurementTableModel.h"
+
+#include "results/MeasurementColumns.h"
+#include "ui/UiLogging.h"
+
+#include <QBrush>
+#include <QColor>
+#include <optional>
+#include <string_view>
+
+namespace graphlens::ui {
+namespace {
+
+using results::Measurement;
+
+struct ColumnInfo {
+    const char* header;
+    std::string_view source;  // name in measurementColumns(): its doc becomes the header tooltip
+    bool numeric;
+};
+
+constexpr ColumnInfo kColumns[MeasurementTableModel::ColumnCount] = {
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Family"), "family", false},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Phase"), "phase", false},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Batch"), "batch", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Size"), "imgsz", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Precision"), "precision", false},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Arm"), "arm", false},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Status"), "status", false},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Step ms (median)"), "step_ms_median", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Step ms (min)"), "step_ms_min", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "95% CI (ms)"), "step_ms_ci_low", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Speedup"), "speedup", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "VRAM peak reserved (MiB)"), "vram_peak_reserved_mb", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "VRAM delta (MiB)"), "vram_delta_reserved_mb", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Capture ms"), "capture_ms", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Replays"), "replays", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Message"), "message", false},
+};
+
+QString columnDoc(std::string_view name) {
+    for (const auto& column : results::measurementColumns()) {
+        if (column.name == name) return QString::fromUtf8(column.doc.data(), qsizetype(column.doc.size()));
+    }
+    return {};
+}
+
+QString number(const std::optional<double>& value, int decimals) {
+    return value ? QString::number(*value, 'f', decimals) : QString();
+}
+
+QVariant raw(const std::optional<double>& value) { return value ? QVariant(*value) : QVariant(); }
+
+QString interval(const std::optional<double>& low, const std::optional<double>& high, int decimals) {
+    if (!low || !high) return {};
+    return QStringLiteral("%1 – %2").arg(*low, 0, 'f', decimals).arg(*high, 0, 'f', decimals);
+}
+
+}  // namespace
+
+MeasurementTableModel::MeasurementTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void MeasurementTableModel::resetData(std::vector<results::Measurement> rows) {
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+    qCDebug(lcUiModel) << "reset with" << m_rows.size() << "rows";
+}
+
+void MeasurementTableModel::appendRow(const results::Measurement& row) {
+    const int position = int(m_rows.size());
+    beginInsertRows({}, position, position);
+    m_rows.push_back(row);
+    endInsertRows();
+}
+
+int MeasurementTableModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int MeasurementTableModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant MeasurementTableModel::data(const QModelIndex& index, int role) const {
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const auto& m = m_rows[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(m, index.column());
+    case SortRole:
+        return sortValue(m, index.column());
+    case Qt::ToolTipRole:
+        return toolTip(m, index.column());
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::AlignVCenter |
+                                   (kColumns[index.column()].numeric ? Qt::AlignRight : Qt::AlignLeft));
+    case Qt::ForegroundRole:
+        // A failed or out-of-memory row must stand out in a long sweep.
+        if (index.column() == Status && m.status != "ok" && !m.status.empty()) {
+            return QBrush(QColor(0xc0, 0x39, 0x2b));
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant MeasurementTableModel::display(const results::Measurement& m, int column) const {
+    switch (column) {
+    case Family: return QString::fromStdString(m.family);
+    case Phase: return QString::fromStdString(m.phase);
+    case Batch: return m.batch > 0 ? QString::number(m.batch) : QString();
+    case ImgSz: return m.imgsz > 0 ? QString::number(m.imgsz) : QString();
+    case Precision: return QString::fromStdString(m.precision);
+    case Arm: return QString::fromStdString(m.arm);
+    case Status: return QString::fromStdString(m.status);
+    case StepMsMedian: return number(m.step_ms_median, 3);
+    case StepMsMin: return number(m.step_ms_min, 3);
+    case StepMsCi: return interval(m.step_ms_ci_low, m.step_ms_ci_high, 3);
+    case Speedup: return m.speedup ? QStringLiteral("%1×").arg(*m.speedup, 0, 'f', 2) : QString();
+    case VramPeakReserved: return number(m.vram_peak_reserved_mb, 1);
+    case VramDelta:
+        // The sign is the point of this column: the graph pool usually adds memory.
+        return m.vram_delta_reserved_mb
+                   ? QStringLiteral("%1%2").arg(*m.vram_delta_reserved_mb > 0 ? QStringLiteral("+") : QString())
+                         .arg(*m.vram_delta_reserved_mb, 0, 'f', 1)
+                   : QString();
+    case CaptureMs: return number(m.capture_ms, 1);
+    case Replays: return number(m.replays, 0);
+    case Message: return QString::fromStdString(m.message);
+    default: return {};
+    }
+}
+
+QVariant MeasurementTableModel::sortValue(const results::Measurement& m, int column) const {
+    switch (column) {
+    case Batch: return m.batch;
+    case ImgSz: return m.imgsz;
+    case StepMsMedian: return raw(m.step_ms_median);
+    case StepMsMin: return raw(m.step_ms_min);
+    case StepMsCi: return raw(m.step_ms_ci_low);
+    case Speedup: return raw(m.speedup);
+    case VramPeakReserved: return raw(m.vram_peak_reserved_mb);
+    case VramDelta: return raw(m.vram_delta_reserved_mb);
+    case CaptureMs: return raw(m.capture_ms);
+    case Replays: return raw(m.replays);
+    default: return display(m, column);
+    }
+}
+
+QVariant MeasurementTableModel::toolTip(const results::Measurement& m, int column) const {
+    switch (column) {
+    case Speedup:
+        if (m.speedup_ci_low && m.speedup_ci_high) {
+            return tr("95% CI %1").arg(interval(m.speedup_ci_low, m.speedup_ci_high, 3));
+        }
+        return {};
+    case Message: return m.message.empty() ? QVariant() : QVariant(QString::fromStdString(m.message));
+    case Family:
+        return m.device.empty() ? QVariant()
+                                : QVariant(tr("%1 on %2, %3 pass").arg(QString::fromStdString(m.family),
+                                                                       QString::fromStdString(m.device),
+                                                                       QString::fromStdString(m.pass)));
+    default: return {};
+    }
+}
+
+QVariant MeasurementTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount) {
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    switch (role) {
+    case Qt::DisplayRole: return tr(kColumns[section].header);
+    case Qt::ToolTipRole:
+        if (section == StepMsCi) return tr("bootstrap 95% interval of the median step time, ms");
+        return columnDoc(kColumns[section].source);
+    default: return {};
+    }
+}
+
+}  // namespace graphlens::ui

@@ -1,0 +1,40 @@
+#pragma once
+// The rows of a session as a table: a readable subset of the Measurement columns. Owns the rows;
+// the table view and the charts read them from here (models own view data, widgets only wire).
+#include "results/Measurement.h"
+
+#include <QAbstractTableModel>
+#include <vector>
+
+namespace graphlens::ui {
+
+class MeasurementTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        Family, Phase, Batch, ImgSz, Precision, Arm, Status, StepMsMedian, StepMsMin, StepMsCi,
+        Speedup, VramPeakReserved, VramDelta, CaptureMs, Replays, Message, ColumnCount
+    };
+    // Raw numbers for sorting (a proxy sorting DisplayRole would put "32" before "8").
+    static constexpr int SortRole = Qt::UserRole + 1;
+
+    explicit MeasurementTableModel(QObject* parent = nullptr);
+
+    void resetData(std::vector<results::Measurement> rows);
+    void appendRow(const results::Measurement& row);
+    const std::vector<results::Measurement>& rows() const { return m_rows; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    QVariant display(const results::Measurement& m, int column) const;
+    QVariant sortValue(const results::Measurement& m, int column) const;
+    QVariant toolTip(const results::Measurement& m, int column) const;
+
+    std::vector<results::Measurement> m_rows;
+};
+
+}  // namespace graphlens::ui

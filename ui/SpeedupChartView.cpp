@@ -1,0 +1,130 @@
+#include "ui/SpeedupChartView.h"
+
+#include "ui/ChartStyle.h"
+#include "ui/MeasurementTableModel.h"
+#include "ui/UiLogging.h"
+
+#include <QChart>
+#include <QCursor>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QToolTip>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace graphlens::ui {
+
+SpeedupChartView::SpeedupChartView(QWidget* parent) : QChartView(parent) {
+    setRenderHint(QPainter::Antialiasing);
+    auto* chart = new QChart;
+    styleChart(chart, tr("CUDA graph speedup vs batch size"));
+    m_xAxis = makeBatchAxis();
+    m_yAxis = makeValueAxis(tr("Speedup (eager ms / graphed ms)"));
+    chart->addAxis(m_xAxis, Qt::AlignBottom);
+    chart->addAxis(m_yAxis, Qt::AlignLeft);
+    setChart(chart);  // the view owns the chart
+    rebuild();
+}
+
+QString SpeedupChartView::referenceSeriesName() { return tr("no gain (1×)"); }
+
+void SpeedupChartView::setModel(const MeasurementTableModel* model) {
+    if (m_model) disconnect(m_model, nullptr, this, nullptr);
+    m_model = model;
+    if (m_model) {
+        // Whole redraw per change: a sweep has tens of rows, not thousands.
+        connect(m_model, &QAbstractItemModel::modelReset, this, &SpeedupChartView::rebuild);
+        connect(m_model, &QAbstractItemModel::rowsInserted, this, &SpeedupChartView::rebuild);
+        connect(m_model, &QAbstractItemModel::dataChanged, this, &SpeedupChartView::rebuild);
+    }
+    rebuild();
+}
+
+void SpeedupChartView::rebuild() {
+    m_curves = m_model ? speedupCurves(m_model->rows()) : std::vector<SpeedupCurve>{};
+    chart()->removeAllSeries();
+
+    int minBatch = 1, maxBatch = 32;
+    double maxY = 1.0;
+    bool first = true;
+    for (const auto& curve : m_curves) {
+        for (const auto& p : curve.points) {
+            minBatch = first ? p.batch : std::min(minBatch, p.batch);
+            maxBatch = first ? p.batch : std::max(maxBatch, p.batch);
+            maxY = std::max({maxY, p.speedup, p.ciHigh.value_or(0.0)});
+            first = false;
+        }
+    }
+    fitBatchAxis(m_xAxis, minBatch, maxBatch);
+    fitValueAxisFromZero(m_yAxis, maxY);
+
+    addReferenceLine();
+    for (size_t i = 0; i < m_curves.size(); ++i) addCurve(m_curves[i], int(i));
+    chart()->setTitle(m_curves.empty() ? tr("CUDA graph speedup vs batch size — no graphed rows yet")
+                                       : tr("CUDA graph speedup vs batch size"));
+    qCDebug(lcUiChart) << "speedup chart:" << m_curves.size() << "curves";
+}
+
+void SpeedupChartView::addReferenceLine() {
+    auto* reference = new QLineSeries;
+    reference->setName(referenceSeriesName());
+    QPen pen(QColor(0x80, 0x80, 0x80), 1.5, Qt::DashLine);
+    reference->setPen(pen);
+    reference->append(m_xAxis->min(), 1.0);
+    reference->append(m_xAxis->max(), 1.0);
+    chart()->addSeries(reference);
+    reference->attachAxis(m_xAxis);
+    reference->attachAxis(m_yAxis);
+}
+
+void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index) {
+    const QColor color = curveColor(index);
+    auto* line = new QLineSeries;
+    line->setName(QString::fromStdString(curve.label()));
+    line->setPen(QPen(color, 2.5));
+    line->setPointsVisible(true);
+    line->setMarkerSize(9);
+    for (const auto& p : curve.points) line->append(p.batch, p.speedup);
+    chart()->addSeries(line);
+    line->attachAxis(m_xAxis);
+    line->attachAxis(m_yAxis);
+
+    // Qt Charts has no error-bar series: each interval is a two-point vertical line in the
+    // curve's colour, hidden from the legend.
+    for (const auto& p : curve.points) {
+        if (!p.ciLow || !p.ciHigh) continue;
+        auto* bar = new QLineSeries;
+        bar->setPen(QPen(color, 1.5));
+        bar->append(p.batch, *p.ciLow);
+        bar->append(p.batch, *p.ciHigh);
+        chart()->addSeries(bar);
+        bar->attachAxis(m_xAxis);
+        bar->attachAxis(m_yAxis);
+        const auto markers = chart()->legend()->markers(bar);
+        for (auto* marker : markers) marker->setVisible(false);
+    }
+
+    const QString label = line->name();
+    const auto points = curve.points;
+    connect(line, &QLineSeries::hovered, this, [label, points](const QPointF& at, bool entered) {
+        if (!entered) {
+            QToolTip::hideText();
+            return;
+        }
+        // Nearest measured batch on the log axis.
+        const auto nearest = std::min_element(points.begin(), points.end(), [&](const auto& a, const auto& b) {
+            return std::abs(std::log2(a.batch) - std::log2(std::max(at.x(), 1e-9))) <
+                   std::abs(std::log2(b.batch) - std::log2(std::max(at.x(), 1e-9)));
+        });
+        if (nearest == points.end()) return;
+        QString text = tr("%1\nbatch %2: speedup %3×").arg(label).arg(nearest->batch).arg(nearest->speedup, 0, 'f', 2);
+        if (nearest->ciLow && nearest->ciHigh) {
+            text += tr("\n95% CI %1 – %2").arg(*nearest->ciLow, 0, 'f', 2).arg(*nearest->ciHigh, 0, 'f', 2);
+        }
+        QToolTip::showText(QCursor::pos(), text);
+    });
+}
+
+}  // namespace graphlens::ui

@@ -1,0 +1,38 @@
+#pragma once
+// Speedup of the graphed arm over eager vs batch size, one curve per (family, precision, phase),
+// with the bootstrap 95% interval as a vertical bar and a dashed "no gain" line at 1×.
+// Reads its rows from the table model and redraws when the model changes.
+#include "ui/SpeedupSeries.h"
+
+#include <QChartView>
+#include <vector>
+
+class QLogValueAxis;
+class QValueAxis;
+
+namespace graphlens::ui {
+
+class MeasurementTableModel;
+
+class SpeedupChartView : public QChartView {
+    Q_OBJECT
+public:
+    explicit SpeedupChartView(QWidget* parent = nullptr);
+
+    void setModel(const MeasurementTableModel* model);
+    const std::vector<SpeedupCurve>& curves() const { return m_curves; }
+
+    static QString referenceSeriesName();
+
+private:
+    void rebuild();
+    void addCurve(const SpeedupCurve& curve, int index);
+    void addReferenceLine();
+
+    const MeasurementTableModel* m_model = nullptr;
+    std::vector<SpeedupCurve> m_curves;
+    QLogValueAxis* m_xAxis = nullptr;
+    QValueAxis* m_yAxis = nullptr;
+};
+
+}  // namespace graphlens::ui

@@ -1,0 +1,70 @@
+#include "ui/SpeedupSeries.h"
+
+#include <algorithm>
+
+namespace graphlens::ui {
+namespace {
+
+using results::Measurement;
+
+template <typename Curve>
+Curve& curveFor(std::vector<Curve>& curves, const Measurement& row) {
+    auto found = std::find_if(curves.begin(), curves.end(), [&](const Curve& c) {
+        return c.family == row.family && c.precision == row.precision && c.phase == row.phase;
+    });
+    if (found != curves.end()) return *found;
+    curves.push_back(Curve{row.family, row.precision, row.phase, {}});
+    return curves.back();
+}
+
+template <typename Point>
+Point& pointFor(std::vector<Point>& points, int batch) {
+    auto at = std::lower_bound(points.begin(), points.end(), batch,
+                               [](const Point& p, int b) { return p.batch < b; });
+    if (at != points.end() && at->batch == batch) return *at;
+    Point fresh;
+    fresh.batch = batch;
+    return *points.insert(at, fresh);
+}
+
+std::string joinLabel(const std::string& family, const std::string& precision, const std::string& phase) {
+    std::string label = family;
+    for (const auto* part : {&precision, &phase}) {
+        if (!part->empty()) label += " · " + *part;
+    }
+    return label;
+}
+
+// Timed figures only: a profiled pass runs with CUPTI on and is slower by design (DESIGN §2).
+bool usable(const Measurement& row) { return row.status == "ok" && row.pass != "profiled" && row.batch >= 1; }
+
+}  // namespace
+
+std::string SpeedupCurve::label() const { return joinLabel(family, precision, phase); }
+std::string StepTimeCurve::label() const { return joinLabel(family, precision, phase); }
+
+std::vector<SpeedupCurve> speedupCurves(const std::vector<results::Measurement>& rows) {
+    std::vector<SpeedupCurve> curves;
+    for (const auto& row : rows) {
+        // Eager rows carry no speedup; failed rows must not draw a misleading point.
+        if (row.arm != "graphed" || !usable(row) || !row.speedup) continue;
+        auto& point = pointFor(curveFor(curves, row).points, row.batch);
+        point.speedup = *row.speedup;
+        point.ciLow = row.speedup_ci_low;
+        point.ciHigh = row.speedup_ci_high;
+    }
+    return curves;
+}
+
+std::vector<StepTimeCurve> stepTimeCurves(const std::vector<results::Measurement>& rows) {
+    std::vector<StepTimeCurve> curves;
+    for (const auto& row : rows) {
+        if (!usable(row) || !row.step_ms_median) continue;
+        if (row.arm != "eager" && row.arm != "graphed") continue;
+        auto& point = pointFor(curveFor(curves, row).points, row.batch);
+        (row.arm == "eager" ? point.eagerMs : point.graphedMs) = row.step_ms_median;
+    }
+    return curves;
+}
+
+}  // namespace graphlens::ui

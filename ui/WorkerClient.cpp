@@ -1,0 +1,232 @@
+#include "ui/WorkerClient.h"
+
+#include "results/ResultsError.h"
+#include "results/Session.h"
+#include "results/WorkerProtocol.h"
+#include "ui/MeasurementMetaType.h"
+#include "ui/UiLogging.h"
+#include "ui/WorkerExecutable.h"
+
+#include <QDir>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryFile>
+
+namespace graphlens::ui {
+namespace {
+
+using results::WorkerEventType;
+
+QString fromStd(const std::string& text) { return QString::fromStdString(text); }
+
+std::string stringField(const nlohmann::json& fields, const char* key) {
+    const auto found = fields.find(key);
+    return found != fields.end() && found->is_string() ? found->get<std::string>() : std::string{};
+}
+
+double numberField(const nlohmann::json& fields, const char* key) {
+    const auto found = fields.find(key);
+    return found != fields.end() && found->is_number() ? found->get<double>() : 0.0;
+}
+
+QString rowsKept(int rows) {
+    return rows == 1 ? WorkerClient::tr("1 row kept") : WorkerClient::tr("%1 rows kept").arg(rows);
+}
+
+QJsonObject toQJson(const nlohmann::json& object) {
+    return QJsonDocument::fromJson(QByteArray::fromStdString(object.dump())).object();
+}
+
+}  // namespace
+
+WorkerClient::WorkerClient(QObject* parent)
+    : QObject(parent),
+      m_executable(defaultWorkerExecutable()),
+      m_resultsDirectory(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+                         QStringLiteral("/sessions")) {
+    registerMetaTypes();
+}
+
+WorkerClient::~WorkerClient() {
+    if (m_process) {
+        m_process->disconnect(this);
+        m_process->kill();
+        m_process->waitForFinished(2000);
+    }
+}
+
+void WorkerClient::setWorkerExecutable(const QString& path) { m_executable = path; }
+
+bool WorkerClient::isRunning() const { return m_process && m_process->state() != QProcess::NotRunning; }
+
+bool WorkerClient::start(const results::SweepPlan& requested) {
+    if (isRunning()) return false;
+    discardProcess();
+    m_errors.clear();
+    m_rows = 0;
+    m_cancelled = m_doneSeen = m_doneOk = false;
+
+    results::SweepPlan plan = requested;
+    if (plan.autosave.empty()) {
+        // The worker appends each row here as it is measured: a kill or crash loses nothing.
+        if (!QDir().mkpath(m_resultsDirectory)) {
+            fail(tr("Cannot create the results folder %1").arg(m_resultsDirectory));
+            return false;
+        }
+        plan.autosave = QDir(m_resultsDirectory)
+                            .filePath(fromStd(results::newSessionId()) + QStringLiteral(".jsonl"))
+                            .toStdString();
+    }
+    if (const auto error = results::validateSweepPlan(plan); !error.empty()) {
+        fail(tr("Invalid sweep: %1").arg(fromStd(error)));
+        return false;
+    }
+    m_autosavePath = fromStd(plan.autosave);
+
+    m_planFile = std::make_unique<QTemporaryFile>(QDir::temp().filePath(QStringLiteral("graphlens-plan-XXXXXX.json")));
+    if (!m_planFile->open() || m_planFile->write(QByteArray::fromStdString(results::toJson(plan).dump(2))) < 0 ||
+        !m_planFile->flush()) {
+        fail(tr("Cannot write the sweep plan %1: %2").arg(m_planFile->fileName(), m_planFile->errorString()));
+        return false;
+    }
+    m_planFile->close();
+
+    m_process = new QProcess(this);
+    connect(m_process, &QProcess::readyReadStandardOutput, this, &WorkerClient::readStandardOutput);
+    connect(m_process, &QProcess::readyReadStandardError, this, &WorkerClient::readStandardError);
+    connect(m_process, &QProcess::finished, this,
+            [this](int code, QProcess::ExitStatus status) { onProcessFinished(code, int(status)); });
+    connect(m_process, &QProcess::errorOccurred, this,
+            [this](QProcess::ProcessError error) { onProcessError(int(error)); });
+
+    const QStringList arguments{QStringLiteral("worker"), QStringLiteral("--plan"), m_planFile->fileName()};
+    qCInfo(lcUiWorker) << "starting" << m_executable << arguments;
+    m_process->start(m_executable, arguments);
+    if (m_process->state() != QProcess::NotRunning) {
+        m_lastPid = m_process->processId();
+        emit started(m_autosavePath);
+    }
+    return true;
+}
+
+void WorkerClient::cancel() {
+    if (!isRunning()) return;
+    m_cancelled = true;
+    // Rows the worker already wrote are measured: take them before the kill.
+    readStandardOutput();
+    m_process->kill();
+    m_process->waitForFinished(3000);
+    qCInfo(lcUiWorker) << "worker killed after" << m_rows << "rows";
+    emit failed(tr("Sweep cancelled; %1").arg(rowsKept(m_rows)));
+    emit finished(false);
+}
+
+void WorkerClient::readStandardOutput() {
+    if (!m_process) return;
+    m_process->setReadChannel(QProcess::StandardOutput);
+    while (m_process->canReadLine()) handleLine(m_process->readLine());
+}
+
+void WorkerClient::readStandardError() {
+    if (!m_process) return;
+    // Library chatter (libtorch, CUDA) arrives here; it is worth seeing, never a protocol event.
+    const auto text = QString::fromUtf8(m_process->readAllStandardError());
+    const auto lines = text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (const auto& line : lines) emit logLine(line);
+}
+
+void WorkerClient::handleLine(const QByteArray& rawLine) {
+    const QByteArray line = rawLine.trimmed();
+    if (line.isEmpty()) return;
+    std::string decodeError;
+    const auto event = results::decodeWorkerEvent(line.toStdString(), &decodeError);
+    if (!event) {
+        emit logLine(QString::fromUtf8(line));  // a stray print from a library, not an event
+        return;
+    }
+    try {
+        const auto& fields = event->fields;
+        switch (event->type) {
+        case WorkerEventType::Hello:
+            emit helloReceived(toQJson(fields));
+            break;
+        case WorkerEventType::Progress:
+            emit progress(int(numberField(fields, "done")), int(numberField(fields, "total")),
+                          fromStd(stringField(fields, "label")), numberField(fields, "eta_s"));
+            break;
+        case WorkerEventType::Measurement: {
+            const auto row = results::measurementOf(*event);
+            ++m_rows;
+            emit measurementReceived(row);
+            break;
+        }
+        case WorkerEventType::Log:
+            emit logLine(fromStd(stringField(fields, "text")));
+            break;
+        case WorkerEventType::Warning:
+            emit warningReceived(fromStd(stringField(fields, "text")));
+            break;
+        case WorkerEventType::Error:
+            m_errors << fromStd(stringField(fields, "text"));
+            emit logLine(tr("error: %1").arg(m_errors.back()));
+            break;
+        case WorkerEventType::Done: {
+            m_doneSeen = true;
+            const auto ok = fields.find("ok");
+            m_doneOk = ok != fields.end() && ok->is_boolean() && ok->get<bool>();
+            break;
+        }
+        }
+    } catch (const std::exception& error) {
+        // One malformed event must not end the run: say so and keep reading.
+        emit warningReceived(tr("Ignored a malformed worker event (%1): %2").arg(QString::fromUtf8(error.what()),
+                                                                                   QString::fromUtf8(line)));
+    }
+}
+
+void WorkerClient::onProcessFinished(int exitCode, int exitStatus) {
+    if (m_cancelled) return;  // cancel() has reported already
+    readStandardOutput();
+    m_process->setReadChannel(QProcess::StandardOutput);
+    if (const auto rest = m_process->readAll(); !rest.isEmpty()) handleLine(rest);  // no final newline
+    readStandardError();
+
+    const QString kept = rowsKept(m_rows);
+    if (exitStatus == QProcess::CrashExit) {
+        fail(tr("The worker crashed (%1); %2").arg(m_process->errorString(), kept));
+    } else if (exitCode != 0) {
+        const QString why = m_errors.isEmpty() ? tr("the worker exited with code %1").arg(exitCode)
+                                               : m_errors.join(QLatin1Char('\n'));
+        fail(tr("%1 (exit code %2; %3)").arg(why).arg(exitCode).arg(kept));
+    } else if (!m_errors.isEmpty() || (m_doneSeen && !m_doneOk)) {
+        fail(m_errors.isEmpty() ? tr("The worker reported a failed run; %1").arg(kept)
+                                : tr("%1 (%2)").arg(m_errors.join(QLatin1Char('\n')), kept));
+    } else if (!m_doneSeen) {
+        fail(tr("The worker exited without reporting the end of the sweep; %1").arg(kept));
+    } else {
+        qCInfo(lcUiWorker) << "sweep finished with" << m_rows << "rows";
+        emit finished(true);
+    }
+}
+
+void WorkerClient::onProcessError(int error) {
+    // Only a failed start has no finished() signal of its own to follow.
+    if (error != QProcess::FailedToStart || m_cancelled) return;
+    fail(tr("Cannot start the worker %1: %2").arg(m_executable, m_process->errorString()));
+}
+
+void WorkerClient::fail(const QString& message) {
+    qCWarning(lcUiWorker) << message;
+    emit failed(message);
+    emit finished(false);
+}
+
+void WorkerClient::discardProcess() {
+    if (!m_process) return;
+    m_process->disconnect(this);
+    m_process->deleteLater();
+    m_process = nullptr;
+}
+
+}  // namespace graphlens::ui

@@ -1,0 +1,145 @@
+// graphlens-cli: list, env, sweep, worker. Argument parsing only; the work lives in core/.
+// Exit codes: 0 success, 1 a run failed (the message says why), 2 bad arguments or input.
+#include "bench/ConsoleSweepEvents.h"
+#include "bench/Environment.h"
+#include "bench/FamilyListing.h"
+#include "bench/ProtocolSweepEvents.h"
+#include "bench/SweepSession.h"
+#include "graphlens/config.h"
+#include "results/ResultsError.h"
+#include "results/SweepPlan.h"
+#include "results/TextFile.h"
+
+#include <CLI/CLI.hpp>
+#include <c10/util/Exception.h>
+
+#include <iostream>
+
+namespace {
+
+using graphlens::bench::UsageError;
+namespace results = graphlens::results;
+
+constexpr int kRunFailed = 1;
+constexpr int kBadArguments = 2;
+
+int usageError(const std::string& message) {
+    std::cerr << "graphlens-cli: " << message << "\n";
+    return kBadArguments;
+}
+
+// First line of a libtorch error: the rest is a C++ backtrace.
+std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+int runSweep(const results::SweepPlan& plan) {
+    graphlens::bench::ConsoleSweepEvents events(std::cerr);
+    const auto result = graphlens::bench::runSweepSession(plan, events);
+    for (const auto& path : result.outputs) std::cout << "wrote " << path << "\n";
+    if (result.exitCode != 0) std::cerr << "graphlens-cli: some rows failed (see status/message)\n";
+    return result.exitCode;
+}
+
+int runWorker(const std::string& planPath) {
+    graphlens::bench::ProtocolSweepEvents events(std::cout);
+    events.send(results::helloEvent(GRAPHLENS_VERSION, graphlens::bench::collectEnvironment()));
+    try {
+        const std::string text =
+            planPath.empty() ? std::string(std::istreambuf_iterator<char>(std::cin), {})
+                             : results::readTextFile(planPath);
+        const std::string source = planPath.empty() ? "<stdin>" : planPath;
+        const auto document = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+        if (document.is_discarded()) throw UsageError(source + ": the sweep plan is not valid JSON");
+        const auto plan = results::sweepPlanFromJson(document, source);
+        const auto result = graphlens::bench::runSweepSession(plan, events);
+        events.send(results::doneEvent(result.exitCode == 0, result.rows, result.outputs));
+        return result.exitCode;
+    } catch (const UsageError& error) {
+        events.send(results::errorEvent(error.what()));
+        events.send(results::doneEvent(false, 0, {}));
+        return kBadArguments;
+    } catch (const results::ResultsError& error) {
+        events.send(results::errorEvent(error.what()));
+        events.send(results::doneEvent(false, 0, {}));
+        return kBadArguments;
+    } catch (const std::exception& error) {
+        events.send(results::errorEvent(firstLine(error.what())));
+        events.send(results::doneEvent(false, 0, {}));
+        return kRunFailed;
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"GraphLens: what CUDA graphs buy for vision models, and why", "graphlens-cli"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", GRAPHLENS_VERSION);
+
+    bool listJson = false;
+    auto* list = app.add_subcommand("list", "families: task, default size, parameters, graph support");
+    list->add_flag("--json", listJson, "machine-readable output");
+
+    bool envJson = false;
+    auto* env = app.add_subcommand("env", "GPU, driver, CUDA, libtorch, OS");
+    env->add_flag("--json", envJson, "machine-readable output");
+
+    results::SweepPlan plan;
+    std::string batches = "1,8,32";
+    auto* sweep = app.add_subcommand("sweep", "time eager vs graphed inference over batch sizes");
+    sweep->add_option("--family", plan.family, "model family (see `list`)")->capture_default_str();
+    sweep->add_option("--batch", batches, "batch sizes, comma separated")->capture_default_str();
+    sweep->add_option("--imgsz", plan.imgsz, "square input size (0: family default)")->capture_default_str();
+    sweep->add_option("--precision", plan.precision, "fp32 | fp16")->capture_default_str();
+    sweep->add_option("--graph", plan.graph, "graph mode of the graphed arm: on | auto")->capture_default_str();
+    sweep->add_option("--steps", plan.steps, "timed steps per arm")->capture_default_str();
+    sweep->add_option("--warmup", plan.warmup, "untimed warm-up steps per arm")->capture_default_str();
+    sweep->add_option("--seed", plan.seed, "seed of weights and input batch")->capture_default_str();
+    sweep->add_option("--csv", plan.csv, "write the rows as CSV");
+    sweep->add_option("--json", plan.json, "write the session (plan, environment, rows) as JSON");
+    sweep->add_option("--autosave", plan.autosave, "JSONL file each row is appended to as it is measured");
+
+    std::string planPath;
+    auto* worker = app.add_subcommand("worker", "JSON-lines protocol for the GUI (plan on stdin or --plan)");
+    worker->add_option("--plan", planPath, "sweep plan JSON file (default: read stdin)");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp&) {
+        std::cout << app.help();
+        return 0;
+    } catch (const CLI::CallForVersion&) {
+        std::cout << GRAPHLENS_VERSION << "\n";
+        return 0;
+    } catch (const CLI::ParseError& error) {
+        return usageError(std::string(error.what()) + " (see graphlens-cli --help)");
+    }
+
+    try {
+        if (*list) {
+            std::cout << (listJson ? graphlens::bench::familyListingJson().dump(2) + "\n"
+                                   : graphlens::bench::familyListingTable());
+            return 0;
+        }
+        if (*env) {
+            const auto environment = graphlens::bench::collectEnvironment();
+            if (envJson) {
+                std::cout << environment.dump(2) << "\n";
+            } else {
+                for (const auto& [key, value] : environment.items()) {
+                    std::cout << key << ": " << (value.is_string() ? value.get<std::string>() : value.dump()) << "\n";
+                }
+            }
+            return 0;
+        }
+        if (*worker) return runWorker(planPath);
+        plan.batches = results::parseBatchList(batches);
+        return runSweep(plan);
+    } catch (const UsageError& error) {
+        return usageError(error.what());
+    } catch (const results::ResultsError& error) {
+        return usageError(error.what());
+    } catch (const std::exception& error) {
+        std::cerr << "graphlens-cli: " << firstLine(error.what()) << "\n";
+        return kRunFailed;
+    }
+}

@@ -1,0 +1,39 @@
+#include "bench/ConsoleSweepEvents.h"
+
+#include <cstdio>
+
+namespace graphlens::bench {
+namespace {
+
+std::string number(const std::optional<double>& value, const char* format) {
+    if (!value) return "-";
+    char text[32];
+    std::snprintf(text, sizeof text, format, *value);
+    return text;
+}
+
+}  // namespace
+
+void ConsoleSweepEvents::progress(int done, int total, const std::string& label, double etaSeconds) {
+    out_ << "[" << (100 * done / (total > 0 ? total : 1)) << "%] " << label;
+    if (etaSeconds >= 0 && done < total) out_ << " (about " << static_cast<int>(etaSeconds + 0.5) << " s left)";
+    out_ << "\n";
+}
+
+void ConsoleSweepEvents::measurement(const results::Measurement& row) {
+    out_ << "  " << row.family << " batch " << row.batch << " " << row.arm << ": ";
+    if (row.status != "ok") {
+        out_ << row.status << " (" << row.message << ")\n";
+        return;
+    }
+    out_ << "median " << number(row.step_ms_median, "%.3f") << " ms, min " << number(row.step_ms_min, "%.3f")
+         << " ms";
+    if (row.speedup) out_ << ", speedup " << number(row.speedup, "%.2f") << "x";
+    out_ << "\n";
+}
+
+void ConsoleSweepEvents::log(const std::string& text) { out_ << text << "\n"; }
+
+void ConsoleSweepEvents::warning(const std::string& text) { out_ << "warning: " << text << "\n"; }
+
+}  // namespace graphlens::bench

@@ -1,0 +1,217 @@
+#include "bench/SweepRunner.h"
+
+#include "bench/Environment.h"
+#include "bench/ProgressThrottle.h"
+#include "bench/SyntheticBatch.h"
+#include "families/FamilyRegistry.h"
+#include "graphs/DeviceMemory.h"
+#include "graphs/GraphCaptureError.h"
+#include "graphs/InferenceGraphRunner.h"
+#include "results/Statistics.h"
+
+#include <c10/util/Exception.h>
+#include <torch/cuda.h>
+
+#include <chrono>
+#include <functional>
+#include <stdexcept>
+
+namespace graphlens::bench {
+namespace {
+
+using results::Measurement;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kCaptureWarmupIterations = 3;
+
+double timeStepMs(const std::function<void()>& step, const graphs::DeviceMemory& memory) {
+    const auto started = Clock::now();
+    step();
+    memory.synchronize();
+    return std::chrono::duration<double, std::milli>(Clock::now() - started).count();
+}
+
+void fillTiming(Measurement& row, const std::vector<double>& samples) {
+    row.steps = static_cast<int>(samples.size());
+    if (samples.empty()) return;
+    row.step_ms_median = results::median(samples);
+    row.step_ms_min = results::minimum(samples);
+    row.step_ms_p90 = results::quantile(samples, 0.9);
+    const auto interval = results::bootstrapMedianInterval(samples);
+    row.step_ms_ci_low = interval.low;
+    row.step_ms_ci_high = interval.high;
+}
+
+void fillPeaks(Measurement& row, const graphs::DeviceMemory& memory) {
+    if (!memory.isCuda()) return;  // the CPU has no VRAM to report
+    const auto peaks = memory.peaks();
+    row.vram_peak_allocated_mb = graphs::toMiB(peaks.allocatedBytes);
+    row.vram_peak_reserved_mb = graphs::toMiB(peaks.reservedBytes);
+}
+
+void markFailed(Measurement& row, const std::string& status, const std::string& message) {
+    row.status = status;
+    row.message = message;
+}
+
+// First line of a libtorch message: the rest is a C++ backtrace nobody asked for.
+std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+}  // namespace
+
+SweepRunner::SweepRunner(results::SweepPlan plan, std::string sessionId, SweepEvents& events,
+                         results::JsonlAutosave* autosave)
+    : plan_(std::move(plan)), sessionId_(std::move(sessionId)), events_(events), autosave_(autosave) {
+    if (!families::FamilyRegistry::builtIn().find(plan_.family)) {
+        throw std::invalid_argument("unknown family '" + plan_.family + "' (known: " +
+                                    families::FamilyRegistry::builtIn().knownNames() + ")");
+    }
+}
+
+SweepOutcome SweepRunner::run() {
+    const auto& family = *families::FamilyRegistry::builtIn().find(plan_.family);
+    const bool cuda = torch::cuda::is_available();
+    const torch::Device device = cuda ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
+    std::string precision = plan_.precision;
+    if (!cuda) {
+        events_.warning("no CUDA device: the eager arm runs on the CPU; CUDA graphs need a CUDA device");
+        if (precision == "fp16") {
+            events_.warning("fp16 on the CPU is not representative of anything: running fp32");
+            precision = "fp32";
+        }
+    }
+    const auto dtype = precision == "fp16" ? torch::kHalf : torch::kFloat;
+    const int imgsz = plan_.imgsz > 0 ? plan_.imgsz : family.defaultImgsz;
+    const std::string deviceLabel = deviceName(cuda);
+    graphs::DeviceMemory memory(device);
+
+    torch::NoGradGuard noGrad;
+    auto network = family.build(plan_.seed);
+    network.ptr()->to(device, dtype);
+    network.ptr()->eval();
+    events_.log(family.name + " on " + deviceLabel + ", " + precision + ", " + std::to_string(imgsz) +
+                " px, synthetic image batch (seed " + std::to_string(plan_.seed) + ")");
+
+    const int unitsPerBatch = 2 * (plan_.warmup + plan_.steps);
+    ProgressThrottle progress(events_, static_cast<int>(plan_.batches.size()) * unitsPerBatch);
+    SweepOutcome outcome;
+    auto emit = [&](const Measurement& row) {
+        if (row.status == "oom" || row.status == "error") ++outcome.failedRows;
+        outcome.rows.push_back(row);
+        if (autosave_) autosave_->append(row);
+        events_.measurement(row);
+    };
+
+    for (std::size_t index = 0; index < plan_.batches.size(); ++index) {
+        const int batch = plan_.batches[index];
+        const std::string label = family.name + " batch " + std::to_string(batch);
+        progress.startStage(static_cast<int>(index) * unitsPerBatch, label);
+
+        Measurement eager;
+        eager.session_id = sessionId_;
+        eager.family = family.name;
+        eager.task = family.task;
+        eager.phase = "infer";
+        eager.batch = batch;
+        eager.imgsz = imgsz;
+        eager.precision = precision;
+        eager.pass = "timed";
+        eager.device = deviceLabel;
+        eager.status = "ok";
+        eager.arm = "eager";
+        Measurement graphed = eager;
+        graphed.arm = "graphed";
+
+        graphs::InferenceGraphRunner runner(network, family.name);
+        std::vector<double> eagerMs, graphedMs;
+        torch::Tensor input;
+        auto eagerStep = [&] { network.forward(input); };
+        auto graphedStep = [&] { runner.replayIntoStaticOutput(input); };
+
+        try {
+            input = makeSyntheticBatch(batch, imgsz, dtype, device, plan_.seed + batch);
+            memory.emptyCache();
+            memory.resetPeaks();
+            for (int i = 0; i < plan_.warmup; ++i) {
+                timeStepMs(eagerStep, memory);
+                progress.advance(label + ": eager warm-up");
+            }
+            fillPeaks(eager, memory);
+        } catch (const c10::OutOfMemoryError& error) {
+            const std::string why = "out of memory at batch " + std::to_string(batch) + ": " + firstLine(error.what());
+            events_.warning(why);
+            markFailed(eager, "oom", why);
+            markFailed(graphed, "oom", why);
+        }
+
+        bool graphReady = false;
+        if (eager.status != "ok") {
+            // Both rows already carry the reason.
+        } else if (!cuda) {
+            markFailed(graphed, "skipped", "CUDA graphs need a CUDA device; this run is on the CPU");
+        } else {
+            try {
+                memory.emptyCache();
+                memory.resetPeaks();
+                const auto stats = runner.capture(input, kCaptureWarmupIterations);
+                for (int i = 0; i < plan_.warmup; ++i) {
+                    timeStepMs(graphedStep, memory);
+                    progress.advance(label + ": graphed warm-up");
+                }
+                fillPeaks(graphed, memory);
+                graphed.capture_ms = stats.captureMs;
+                graphed.graph_pool_mb = graphs::toMiB(stats.poolBytes);
+                graphReady = true;
+            } catch (const c10::OutOfMemoryError& error) {
+                const std::string why = "out of memory while capturing at batch " + std::to_string(batch) +
+                                        ": " + firstLine(error.what());
+                events_.warning(why);
+                markFailed(graphed, "oom", why);
+            } catch (const graphs::GraphCaptureError& error) {
+                events_.warning(error.what());
+                markFailed(graphed, "error", firstLine(error.what()));
+            }
+        }
+
+        if (eager.status == "ok") {
+            try {
+                for (int i = 0; i < plan_.steps; ++i) {
+                    // ABBA order: neither arm always runs right after the other.
+                    const bool eagerFirst = i % 2 == 0;
+                    if (eagerFirst) eagerMs.push_back(timeStepMs(eagerStep, memory));
+                    if (graphReady) graphedMs.push_back(timeStepMs(graphedStep, memory));
+                    if (!eagerFirst) eagerMs.push_back(timeStepMs(eagerStep, memory));
+                    progress.advance(label + ": timing", graphReady ? 2 : 1);
+                }
+            } catch (const c10::Error& error) {
+                const std::string why = "failed while timing batch " + std::to_string(batch) + ": " + firstLine(error.what());
+                events_.warning(why);
+                markFailed(eager, "error", why);
+                if (graphReady) markFailed(graphed, "error", why);
+                graphReady = false;
+            }
+        }
+
+        if (eager.status == "ok") fillTiming(eager, eagerMs);
+        if (graphReady) {
+            fillTiming(graphed, graphedMs);
+            graphed.replays = static_cast<double>(runner.replays());
+            graphed.speedup = *eager.step_ms_median / *graphed.step_ms_median;
+            const auto interval = results::bootstrapRatioInterval(eagerMs, graphedMs);
+            graphed.speedup_ci_low = interval.low;
+            graphed.speedup_ci_high = interval.high;
+            graphed.vram_delta_reserved_mb = *graphed.vram_peak_reserved_mb - *eager.vram_peak_reserved_mb;
+            const double savingMs = *eager.step_ms_median - *graphed.step_ms_median;
+            if (savingMs > 0) graphed.break_even_replays = *graphed.capture_ms / savingMs;
+        }
+        runner.release();
+        input = torch::Tensor();
+        memory.emptyCache();
+        emit(eager);
+        emit(graphed);
+    }
+    progress.finish(family.name + ": done");
+    return outcome;
+}
+
+}  // namespace graphlens::bench

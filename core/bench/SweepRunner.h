@@ -1,0 +1,36 @@
+#pragma once
+// Inference sweep over batch sizes: for each size, eager and graphed arms are warmed up, then timed
+// interleaved (eager, graphed, eager, graphed, ...) on the same batch so drift hits both arms.
+// Out-of-memory at one size marks that size's rows and the sweep continues.
+#include "bench/SweepEvents.h"
+#include "results/JsonlAutosave.h"
+#include "results/Measurement.h"
+#include "results/SweepPlan.h"
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+namespace graphlens::bench {
+
+struct SweepOutcome {
+    std::vector<results::Measurement> rows;
+    int failedRows = 0;  // status error or oom
+};
+
+class SweepRunner {
+public:
+    // autosave may be null. Throws std::invalid_argument for an unknown family.
+    SweepRunner(results::SweepPlan plan, std::string sessionId, SweepEvents& events,
+                results::JsonlAutosave* autosave);
+
+    SweepOutcome run();
+
+private:
+    results::SweepPlan plan_;
+    std::string sessionId_;
+    SweepEvents& events_;
+    results::JsonlAutosave* autosave_;
+};
+
+}  // namespace graphlens::bench

@@ -1,0 +1,80 @@
+#include "bench/SweepSession.h"
+
+#include "bench/Environment.h"
+#include "bench/SweepRunner.h"
+#include "families/FamilyRegistry.h"
+#include "results/AtomicFile.h"
+#include "results/JsonlAutosave.h"
+#include "results/MeasurementCsv.h"
+#include "results/ResultsError.h"
+#include "results/Session.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace graphlens::bench {
+namespace fs = std::filesystem;
+
+void checkSweepPlan(const results::SweepPlan& plan) {
+    if (const auto error = results::validateSweepPlan(plan); !error.empty()) throw UsageError(error);
+    if (!families::FamilyRegistry::builtIn().find(plan.family)) {
+        throw UsageError("unknown family '" + plan.family + "' (known: " +
+                         families::FamilyRegistry::builtIn().knownNames() + ")");
+    }
+    try {
+        for (const auto& path : {plan.csv, plan.json, plan.autosave}) {
+            if (!path.empty()) results::checkWritable(path);
+        }
+    } catch (const results::ResultsError& error) {
+        throw UsageError(error.what());
+    }
+}
+
+std::string defaultAutosavePath(const results::SweepPlan& plan, const std::string& sessionId) {
+    const std::string& export_ = !plan.csv.empty() ? plan.csv : plan.json;
+    if (!export_.empty()) return fs::path(export_).replace_extension(".autosave.jsonl").string();
+    const char* xdg = std::getenv("XDG_DATA_HOME");
+    const char* home = std::getenv("HOME");
+    const fs::path base = xdg && *xdg ? fs::path(xdg) : fs::path(home ? home : ".") / ".local/share";
+    const fs::path folder = base / "graphlens" / "sessions";
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    return (folder / (sessionId + ".jsonl")).string();
+}
+
+SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events) {
+    checkSweepPlan(plan);
+    results::Session session;
+    session.session_id = results::newSessionId();
+    session.created = results::utcTimestampNow();
+    if (plan.autosave.empty()) plan.autosave = defaultAutosavePath(plan, session.session_id);
+    try {
+        results::checkWritable(plan.autosave);
+    } catch (const results::ResultsError& error) {
+        throw UsageError(error.what());
+    }
+    session.environment = collectEnvironment();
+    session.plan = results::toJson(plan);
+
+    results::JsonlAutosave autosave(plan.autosave);
+    events.log("rows are autosaved to " + plan.autosave + " as they are measured");
+    SweepRunner runner(plan, session.session_id, events, &autosave);
+    auto outcome = runner.run();
+    session.rows = std::move(outcome.rows);
+
+    SweepSessionResult result;
+    result.rows = static_cast<int>(session.rows.size());
+    result.outputs.push_back(plan.autosave);
+    if (!plan.csv.empty()) {
+        results::writeCsv(plan.csv, session.rows);
+        result.outputs.push_back(plan.csv);
+    }
+    if (!plan.json.empty()) {
+        results::writeSession(plan.json, session);
+        result.outputs.push_back(plan.json);
+    }
+    result.exitCode = outcome.failedRows > 0 ? 1 : 0;
+    return result;
+}
+
+}  // namespace graphlens::bench

@@ -1,0 +1,35 @@
+#include "families/FamilyRegistry.h"
+
+#include "families/ResNet18.h"
+
+namespace graphlens::families {
+
+const FamilyRegistry& FamilyRegistry::builtIn() {
+    static const FamilyRegistry registry = [] {
+        FamilyRegistry r;
+        r.families_.push_back(makeResNet18Family());
+        return r;
+    }();
+    return registry;
+}
+
+const Family* FamilyRegistry::find(const std::string& name) const {
+    for (const auto& family : families_) {
+        if (family.name == name) return &family;
+    }
+    return nullptr;
+}
+
+std::string FamilyRegistry::knownNames() const {
+    std::string names;
+    for (const auto& family : families_) names += (names.empty() ? "" : ", ") + family.name;
+    return names;
+}
+
+std::int64_t parameterCount(const torch::nn::Module& module) {
+    std::int64_t count = 0;
+    for (const auto& parameter : module.parameters()) count += parameter.numel();
+    return count;
+}
+
+}  // namespace graphlens::families

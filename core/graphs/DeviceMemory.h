@@ -1,0 +1,32 @@
+#pragma once
+// Caching-allocator and synchronisation calls the engine needs, in one place, so code above this
+// never touches c10::cuda directly and compiles (as no-ops) without CUDA.
+#include <torch/types.h>
+
+#include <cstdint>
+
+namespace graphlens::graphs {
+
+struct MemoryPeaks {
+    std::int64_t allocatedBytes = 0;  // peak bytes held by live tensors
+    std::int64_t reservedBytes = 0;   // peak bytes the caching allocator held from cudaMalloc
+};
+
+class DeviceMemory {
+public:
+    explicit DeviceMemory(torch::Device device) : device_(device) {}
+
+    bool isCuda() const { return device_.is_cuda(); }
+    void synchronize() const;           // waits for the current stream of the device
+    void resetPeaks() const;            // start a new peak window (e.g. one arm)
+    MemoryPeaks peaks() const;          // peaks since the last resetPeaks()
+    std::int64_t reservedBytes() const; // now
+    void emptyCache() const;            // return cached, unused blocks to the driver
+
+private:
+    torch::Device device_;
+};
+
+double toMiB(std::int64_t bytes);
+
+}  // namespace graphlens::graphs

@@ -1,0 +1,2 @@
+// Anchor for the shared precompiled header (see CMakeLists.txt).
+#include "TorchPch.h"

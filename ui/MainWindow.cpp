@@ -218,7 +218,15 @@ bool MainWindow::openFile(const QString& path) {
         auto rows = std::move(session.rows);
         m_session = std::move(session);
         m_model->resetData(std::move(rows));
-        if (!m_session.environment.empty()) setEnvironment(toQJson(m_session.environment));
+        if (!m_session.environment.empty()) {
+            setEnvironment(toQJson(m_session.environment));
+        } else if (!m_model->rows().empty() && !m_model->rows().front().device.empty()) {
+            // CSV and autosave files carry no environment block, but every row names its device.
+            m_environmentLabel->setText(
+                tr("Measured on %1").arg(QString::fromStdString(m_model->rows().front().device)));
+        } else {
+            m_environmentLabel->setText(tr("Environment not recorded in this file"));
+        }
         setCurrentFile(path);
         appendLog(tr("Opened %1: %2 rows").arg(shown).arg(m_model->rowCount()));
         return true;

@@ -60,8 +60,8 @@ void SpeedupChartView::rebuild() {
     fitBatchAxis(m_xAxis, minBatch, maxBatch);
     fitValueAxisFromZero(m_yAxis, maxY);
 
-    addReferenceLine();
     for (size_t i = 0; i < m_curves.size(); ++i) addCurve(m_curves[i], int(i));
+    addReferenceLine();  // last, so the legend lists the data first
     chart()->setTitle(m_curves.empty() ? tr("CUDA graph speedup vs batch size — no graphed rows yet")
                                        : tr("CUDA graph speedup vs batch size"));
     qCDebug(lcUiChart) << "speedup chart:" << m_curves.size() << "curves";
@@ -85,25 +85,30 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index) {
     line->setName(QString::fromStdString(curve.label()));
     line->setPen(QPen(color, 2.5));
     line->setPointsVisible(true);
-    line->setMarkerSize(9);
+    line->setMarkerSize(7);
     for (const auto& p : curve.points) line->append(p.batch, p.speedup);
     chart()->addSeries(line);
     line->attachAxis(m_xAxis);
     line->attachAxis(m_yAxis);
 
-    // Qt Charts has no error-bar series: each interval is a two-point vertical line in the
-    // curve's colour, hidden from the legend.
+    // Qt Charts has no error-bar series: each interval is a vertical line with caps in the
+    // curve's colour, hidden from the legend. Caps span a fixed fraction of a power of two.
+    auto addSegment = [&](QPointF from, QPointF to) {
+        auto* segment = new QLineSeries;
+        segment->setPen(QPen(color, 1.5));
+        segment->append(from);
+        segment->append(to);
+        chart()->addSeries(segment);
+        segment->attachAxis(m_xAxis);
+        segment->attachAxis(m_yAxis);
+        const auto markers = chart()->legend()->markers(segment);
+        for (auto* marker : markers) marker->setVisible(false);
+    };
+    constexpr double capHalfWidth = 1.06;  // factor on the log2 axis
     for (const auto& p : curve.points) {
         if (!p.ciLow || !p.ciHigh) continue;
-        auto* bar = new QLineSeries;
-        bar->setPen(QPen(color, 1.5));
-        bar->append(p.batch, *p.ciLow);
-        bar->append(p.batch, *p.ciHigh);
-        chart()->addSeries(bar);
-        bar->attachAxis(m_xAxis);
-        bar->attachAxis(m_yAxis);
-        const auto markers = chart()->legend()->markers(bar);
-        for (auto* marker : markers) marker->setVisible(false);
+        addSegment({double(p.batch), *p.ciLow}, {double(p.batch), *p.ciHigh});
+        for (double y : {*p.ciLow, *p.ciHigh}) addSegment({p.batch / capHalfWidth, y}, {p.batch * capHalfWidth, y});
     }
 
     const QString label = line->name();

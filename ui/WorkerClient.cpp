@@ -194,7 +194,7 @@ void WorkerClient::onProcessFinished(int exitCode, int exitStatus) {
 
     const QString kept = rowsKept(m_rows);
     if (exitStatus == QProcess::CrashExit) {
-        fail(tr("The worker crashed (%1); %2").arg(m_process->errorString(), kept));
+        fail(tr("The worker crashed or was killed from outside; %1").arg(kept));
     } else if (exitCode != 0) {
         const QString why = m_errors.isEmpty() ? tr("the worker exited with code %1").arg(exitCode)
                                                : m_errors.join(QLatin1Char('\n'));

@@ -1,0 +1,183 @@
+#include "FakeWorker.h"
+#include "TestRows.h"
+#include "results/MeasurementCsv.h"
+#include "results/Session.h"
+#include "results/WorkerProtocol.h"
+#include "ui/MainWindow.h"
+#include "ui/MeasurementTableModel.h"
+#include "ui/SpeedupChartView.h"
+#include "ui/StepTimeChartView.h"
+#include "ui/SweepPanel.h"
+#include "ui/WorkerClient.h"
+
+#include <QChart>
+#include <QFile>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QValueAxis>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+#include <catch2/catch.hpp>
+
+using graphlens::ui::MainWindow;
+using graphlens::ui::SpeedupChartView;
+namespace results = graphlens::results;
+using namespace graphlens::ui::test;
+
+namespace {
+
+QLineSeries* seriesNamed(QChart* chart, const QString& name) {
+    const auto all = chart->series();
+    for (auto* series : all) {
+        if (series->name() == name) return qobject_cast<QLineSeries*>(series);
+    }
+    return nullptr;
+}
+
+std::string path(const QTemporaryDir& dir, const char* name) { return dir.filePath(QLatin1String(name)).toStdString(); }
+
+QString messageBoxText(const MainWindow& window) {
+    const auto boxes = window.findChildren<QMessageBox*>();
+    return boxes.isEmpty() ? QString() : boxes.back()->text() + QLatin1Char('\n') + boxes.back()->informativeText();
+}
+
+}  // namespace
+
+TEST_CASE("main window opens a CSV into the table and the speedup chart", "[ui][window]") {
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    results::writeCsv(path(dir, "sweep.csv"), threeBatchSweep());
+
+    MainWindow window;
+    REQUIRE(window.openFile(dir.filePath(QStringLiteral("sweep.csv"))));
+    CHECK(window.model()->rowCount() == 6);
+    CHECK(window.currentFile().endsWith(QStringLiteral("sweep.csv")));
+    CHECK(window.windowTitle().contains(QStringLiteral("sweep.csv")));
+    CHECK(window.environmentText().contains(QStringLiteral("NVIDIA H200")));
+
+    auto* chart = window.speedupChart()->chart();
+    auto* curve = seriesNamed(chart, QStringLiteral("resnet18 · fp16 · infer"));
+    REQUIRE(curve != nullptr);
+    const auto points = curve->points();
+    REQUIRE(points.size() == 3);
+    CHECK(points[0] == QPointF(1, 2.1));
+    CHECK(points[1] == QPointF(8, 1.3));
+    CHECK(points[2] == QPointF(32, 1.05));
+
+    // The dashed "no gain" reference sits at y = 1 across the plot.
+    auto* reference = seriesNamed(chart, SpeedupChartView::referenceSeriesName());
+    REQUIRE(reference != nullptr);
+    CHECK(reference->pen().style() == Qt::DashLine);
+    for (const auto& p : reference->points()) CHECK(p.y() == 1.0);
+
+    // y axis starts at 0; x axis is log base 2.
+    const auto vertical = chart->axes(Qt::Vertical);
+    REQUIRE(vertical.size() == 1);
+    CHECK(qobject_cast<QValueAxis*>(vertical.front())->min() == 0.0);
+    const auto horizontal = chart->axes(Qt::Horizontal);
+    REQUIRE(horizontal.size() == 1);
+    auto* logAxis = qobject_cast<QLogValueAxis*>(horizontal.front());
+    REQUIRE(logAxis != nullptr);
+    CHECK(logAxis->base() == 2.0);
+
+    // The step-time chart pairs eager and graphed medians.
+    auto* eager = seriesNamed(window.stepTimeChart()->chart(), QStringLiteral("resnet18 · fp16 · infer, eager"));
+    REQUIRE(eager != nullptr);
+    CHECK(eager->points().size() == 3);
+    CHECK(eager->points()[2] == QPointF(32, 9.812));
+}
+
+TEST_CASE("opening a malformed file names it and keeps the previous rows", "[ui][window]") {
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    results::writeCsv(path(dir, "good.csv"), threeBatchSweep());
+    {
+        QFile bad(dir.filePath(QStringLiteral("broken-session.json")));
+        REQUIRE(bad.open(QIODevice::WriteOnly));
+        bad.write("{\"format\": \"graphlens-session\", \"rows\": [");
+    }
+    {
+        QFile bad(dir.filePath(QStringLiteral("bad-number.csv")));
+        REQUIRE(bad.open(QIODevice::WriteOnly));
+        bad.write("family,batch,arm\nresnet18,eight,eager\n");
+    }
+
+    MainWindow window;
+    REQUIRE(window.openFile(dir.filePath(QStringLiteral("good.csv"))));
+    const auto before = window.model()->rows();
+
+    for (const char* name : {"broken-session.json", "bad-number.csv", "missing.csv", "notes.txt"}) {
+        INFO(name);
+        CHECK_FALSE(window.openFile(dir.filePath(QLatin1String(name))));
+        CHECK(window.lastError().contains(QLatin1String(name)));
+        CHECK(messageBoxText(window).contains(QLatin1String(name)));
+        CHECK(window.model()->rows() == before);
+        CHECK(window.currentFile().endsWith(QStringLiteral("good.csv")));
+    }
+    CHECK(seriesNamed(window.speedupChart()->chart(), QStringLiteral("resnet18 · fp16 · infer"))->points().size() == 3);
+}
+
+TEST_CASE("save session and export CSV write what the table shows", "[ui][window]") {
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    results::writeCsv(path(dir, "in.csv"), threeBatchSweep());
+    MainWindow window;
+    REQUIRE(window.openFile(dir.filePath(QStringLiteral("in.csv"))));
+
+    REQUIRE(window.saveSession(dir.filePath(QStringLiteral("out.json"))));
+    const auto session = results::readSession(path(dir, "out.json"));
+    CHECK(session.rows == threeBatchSweep());
+    CHECK(session.session_id == "20261129-071728-4f2a");
+    CHECK(window.windowTitle().contains(QStringLiteral("out.json")));
+
+    REQUIRE(window.exportCsv(dir.filePath(QStringLiteral("out.csv"))));
+    CHECK(results::readCsv(path(dir, "out.csv")) == threeBatchSweep());
+
+    CHECK_FALSE(window.exportCsv(dir.filePath(QStringLiteral("no-such-dir/out.csv"))));
+    CHECK(window.lastError().contains(QStringLiteral("out.csv")));
+
+    // The saved session opens again with the same rows.
+    MainWindow other;
+    REQUIRE(other.openFile(dir.filePath(QStringLiteral("out.json"))));
+    CHECK(other.model()->rows() == threeBatchSweep());
+}
+
+TEST_CASE("a sweep streams rows into the window and Cancel kills the worker and keeps them", "[ui][window][worker]") {
+    const auto rows = threeBatchSweep();
+    FakeWorker fake({results::encodeWorkerEvent(results::helloEvent("0.1.0", {{"gpu", "NVIDIA H200"}, {"cuda", "13.0"}})),
+                     results::encodeWorkerEvent(results::progressEvent(1, 6, "resnet18 b1 eager", 12.0)),
+                     results::encodeWorkerEvent(results::measurementEvent(rows[0])),
+                     results::encodeWorkerEvent(results::measurementEvent(rows[1]))},
+                    QStringLiteral("exec sleep 30"));
+    MainWindow window;
+    window.worker()->setWorkerExecutable(fake.executable());
+    window.worker()->setResultsDirectory(fake.resultsDirectory());
+    window.show();
+
+    QPushButton* startButton = nullptr;
+    QPushButton* cancelButton = nullptr;
+    const auto buttons = window.sweepPanel()->findChildren<QPushButton*>();
+    for (auto* button : buttons) {
+        if (button->text() == QStringLiteral("Start sweep")) startButton = button;
+        if (button->text() == QStringLiteral("Cancel")) cancelButton = button;
+    }
+    REQUIRE(startButton != nullptr);
+    REQUIRE(cancelButton != nullptr);
+    CHECK_FALSE(cancelButton->isEnabled());
+
+    startButton->click();
+    CHECK(window.worker()->isRunning());
+    CHECK(cancelButton->isEnabled());
+    CHECK_FALSE(startButton->isEnabled());
+    REQUIRE(QTest::qWaitFor([&] { return window.model()->rowCount() == 2; }, 5000));
+    CHECK(window.speedupChart()->curves().size() == 1);
+    CHECK(window.environmentText().contains(QStringLiteral("NVIDIA H200")));
+
+    cancelButton->click();
+    CHECK_FALSE(window.worker()->isRunning());
+    CHECK(window.model()->rowCount() == 2);
+    CHECK(startButton->isEnabled());
+    CHECK(window.currentFile().endsWith(QStringLiteral(".jsonl")));
+}

@@ -1,0 +1,43 @@
+#include "TestRows.h"
+#include "ui/SpeedupSeries.h"
+
+#include <catch2/catch.hpp>
+
+using namespace graphlens::ui;
+using namespace graphlens::ui::test;
+
+TEST_CASE("speedup curves take graphed ok timed rows with one curve per family and precision and phase", "[ui][chart]") {
+    auto rows = threeBatchSweep();
+    // Out of order, plus rows that must not appear: failed, profiled, and another precision.
+    std::swap(rows[1], rows[5]);
+    auto failed = graphedRow(64, 20, 0.5);
+    failed.status = "error";
+    auto profiled = graphedRow(8, 3, 0.9);
+    profiled.pass = "profiled";
+    auto fp32 = graphedRow(1, 1.0, 1.7);
+    fp32.precision = "fp32";
+    rows.insert(rows.end(), {failed, profiled, fp32});
+
+    const auto curves = speedupCurves(rows);
+    REQUIRE(curves.size() == 2);
+    CHECK(curves[0].label() == "resnet18 · fp16 · infer");
+    REQUIRE(curves[0].points.size() == 3);
+    CHECK(curves[0].points[0].batch == 1);
+    CHECK(curves[0].points[0].speedup == 2.1);
+    CHECK(curves[0].points[1].batch == 8);
+    CHECK(curves[0].points[1].speedup == 1.3);
+    CHECK(curves[0].points[2].batch == 32);
+    CHECK(curves[0].points[2].speedup == 1.05);
+    CHECK(curves[0].points[0].ciLow == Approx(2.05));
+    CHECK(curves[1].precision == "fp32");
+    CHECK(curves[1].points.size() == 1);
+}
+
+TEST_CASE("step-time curves pair eager and graphed medians per batch", "[ui][chart]") {
+    const auto curves = stepTimeCurves(threeBatchSweep());
+    REQUIRE(curves.size() == 1);
+    REQUIRE(curves[0].points.size() == 3);
+    CHECK(curves[0].points[2].batch == 32);
+    CHECK(curves[0].points[2].eagerMs == 9.812);
+    CHECK(curves[0].points[2].graphedMs == 9.345);
+}

@@ -1,0 +1,186 @@
+#include "FakeWorker.h"
+#include "TestRows.h"
+#include "results/SweepPlan.h"
+#include "results/WorkerProtocol.h"
+#include "ui/WorkerClient.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+#include <catch2/catch.hpp>
+#include <cerrno>
+#include <csignal>
+#include <sys/types.h>
+
+using graphlens::ui::WorkerClient;
+namespace results = graphlens::results;
+using namespace graphlens::ui::test;
+
+namespace {
+
+std::string line(const results::WorkerEvent& event) { return results::encodeWorkerEvent(event); }
+
+bool processGone(qint64 pid) { return ::kill(pid_t(pid), 0) == -1 && errno == ESRCH; }
+
+void pointAt(WorkerClient& client, const FakeWorker& fake) {
+    client.setWorkerExecutable(fake.executable());
+    client.setResultsDirectory(fake.resultsDirectory());
+}
+
+}  // namespace
+
+TEST_CASE("cancel kills the worker and keeps the rows received and reports it as a failure", "[ui][worker]") {
+    const auto rows = threeBatchSweep();
+    FakeWorker fake({line(results::helloEvent("0.1.0", {{"gpu", "NVIDIA H200"}})),
+                     "libtorch: a stray print that is not an event",
+                     line(results::progressEvent(2, 6, "resnet18 b1 graphed", 30.5)),
+                     line(results::measurementEvent(rows[0])),
+                     line(results::measurementEvent(rows[1]))},
+                    QStringLiteral("exec sleep 30"));
+    WorkerClient client;
+    pointAt(client, fake);
+    QSignalSpy hello(&client, &WorkerClient::helloReceived);
+    QSignalSpy progress(&client, &WorkerClient::progress);
+    QSignalSpy received(&client, &WorkerClient::measurementReceived);
+    QSignalSpy logged(&client, &WorkerClient::logLine);
+    QSignalSpy failed(&client, &WorkerClient::failed);
+    QSignalSpy finished(&client, &WorkerClient::finished);
+
+    results::SweepPlan plan;
+    plan.family = "resnet18";
+    plan.batches = {1, 8, 32};
+    REQUIRE(client.start(plan));
+    REQUIRE(QTest::qWaitFor([&] { return received.count() == 2; }, 5000));
+    CHECK(client.isRunning());
+    const qint64 pid = client.lastProcessId();
+    REQUIRE(pid > 0);
+    CHECK_FALSE(processGone(pid));
+
+    CHECK(hello.count() == 1);
+    CHECK(hello.at(0).at(0).toJsonObject().value(QStringLiteral("version")).toString() == QStringLiteral("0.1.0"));
+    REQUIRE(progress.count() == 1);
+    CHECK(progress.at(0).at(0).toInt() == 2);
+    CHECK(progress.at(0).at(1).toInt() == 6);
+    CHECK(progress.at(0).at(2).toString() == QStringLiteral("resnet18 b1 graphed"));
+    CHECK(progress.at(0).at(3).toDouble() == 30.5);
+    CHECK(received.at(1).at(0).value<results::Measurement>() == rows[1]);
+    CHECK(logged.count() >= 1);
+    CHECK(logged.at(0).at(0).toString() == QStringLiteral("libtorch: a stray print that is not an event"));
+
+    // The worker got a valid plan whose autosave lies in the results folder.
+    QFile seen(fake.seenPlanPath());
+    REQUIRE(seen.open(QIODevice::ReadOnly));
+    const auto seenPlan = results::sweepPlanFromJson(nlohmann::json::parse(seen.readAll().toStdString()), "seen");
+    CHECK(seenPlan.family == "resnet18");
+    CHECK(seenPlan.batches == std::vector<int>{1, 8, 32});
+    CHECK(QString::fromStdString(seenPlan.autosave).startsWith(fake.resultsDirectory() + QLatin1Char('/')));
+    CHECK(QString::fromStdString(seenPlan.autosave).endsWith(QStringLiteral(".jsonl")));
+    CHECK(client.autosavePath() == QString::fromStdString(seenPlan.autosave));
+
+    client.cancel();
+    CHECK_FALSE(client.isRunning());
+    CHECK(QTest::qWaitFor([&] { return processGone(pid); }, 3000));
+    CHECK(received.count() == 2);
+    CHECK(client.rowsReceived() == 2);
+    REQUIRE(failed.count() == 1);
+    CHECK(failed.at(0).at(0).toString() == QStringLiteral("Sweep cancelled; 2 rows kept"));
+    REQUIRE(finished.count() == 1);
+    CHECK(finished.at(0).at(0).toBool() == false);
+
+    // Nothing else arrives later from the killed process.
+    QTest::qWait(200);
+    CHECK(failed.count() == 1);
+    CHECK(finished.count() == 1);
+}
+
+TEST_CASE("a worker that exits 1 after an error event fails with the error text", "[ui][worker]") {
+    FakeWorker fake({line(results::helloEvent("0.1.0", nlohmann::json::object())),
+                     line(results::measurementEvent(eagerRow(1, 1.4))),
+                     line(results::errorEvent("CUDA out of memory while capturing batch 512")),
+                     line(results::doneEvent(false, 1, {}))},
+                    QStringLiteral("exit 1"));
+    WorkerClient client;
+    pointAt(client, fake);
+    QSignalSpy failed(&client, &WorkerClient::failed);
+    QSignalSpy finished(&client, &WorkerClient::finished);
+    REQUIRE(client.start(results::SweepPlan{}));
+    REQUIRE(QTest::qWaitFor([&] { return finished.count() == 1; }, 5000));
+    CHECK(finished.at(0).at(0).toBool() == false);
+    REQUIRE(failed.count() == 1);
+    const auto message = failed.at(0).at(0).toString();
+    CHECK(message.contains(QStringLiteral("CUDA out of memory while capturing batch 512")));
+    CHECK(message.contains(QStringLiteral("exit code 1")));
+    CHECK(message.contains(QStringLiteral("1 row kept")));
+}
+
+TEST_CASE("a successful worker run finishes ok without a failure", "[ui][worker]") {
+    FakeWorker fake({line(results::helloEvent("0.1.0", nlohmann::json::object())),
+                     line(results::measurementEvent(eagerRow(1, 1.4))),
+                     line(results::measurementEvent(graphedRow(1, 0.7, 2.0))),
+                     line(results::doneEvent(true, 2, {}))},
+                    QStringLiteral("exit 0"));
+    WorkerClient client;
+    pointAt(client, fake);
+    QSignalSpy received(&client, &WorkerClient::measurementReceived);
+    QSignalSpy failed(&client, &WorkerClient::failed);
+    QSignalSpy finished(&client, &WorkerClient::finished);
+    REQUIRE(client.start(results::SweepPlan{}));
+    REQUIRE(QTest::qWaitFor([&] { return finished.count() == 1; }, 5000));
+    CHECK(finished.at(0).at(0).toBool() == true);
+    CHECK(failed.count() == 0);
+    CHECK(received.count() == 2);
+}
+
+TEST_CASE("a crashing or missing worker is a message and not a dead window", "[ui][worker]") {
+    WorkerClient client;
+    QSignalSpy failed(&client, &WorkerClient::failed);
+    QSignalSpy finished(&client, &WorkerClient::finished);
+
+    SECTION("killed by a signal mid-run") {
+        FakeWorker fake({line(results::measurementEvent(eagerRow(1, 1.4)))}, QStringLiteral("kill -9 $$"));
+        pointAt(client, fake);
+        REQUIRE(client.start(results::SweepPlan{}));
+        REQUIRE(QTest::qWaitFor([&] { return finished.count() == 1; }, 5000));
+        REQUIRE(failed.count() == 1);
+        CHECK(failed.at(0).at(0).toString().contains(QStringLiteral("crashed")));
+        CHECK(failed.at(0).at(0).toString().contains(QStringLiteral("1 row kept")));
+    }
+    SECTION("exits 0 without the done event") {
+        FakeWorker fake({line(results::measurementEvent(eagerRow(1, 1.4)))}, QStringLiteral("exit 0"));
+        pointAt(client, fake);
+        REQUIRE(client.start(results::SweepPlan{}));
+        REQUIRE(QTest::qWaitFor([&] { return finished.count() == 1; }, 5000));
+        CHECK(finished.at(0).at(0).toBool() == false);
+        REQUIRE(failed.count() == 1);
+    }
+    SECTION("executable does not exist") {
+        QTemporaryDir dir;
+        client.setResultsDirectory(dir.filePath(QStringLiteral("sessions")));
+        client.setWorkerExecutable(dir.filePath(QStringLiteral("no-such-graphlens-cli")));
+        client.start(results::SweepPlan{});
+        REQUIRE(QTest::qWaitFor([&] { return finished.count() == 1; }, 5000));
+        CHECK(finished.at(0).at(0).toBool() == false);
+        REQUIRE(failed.count() == 1);
+        CHECK(failed.at(0).at(0).toString().contains(QStringLiteral("no-such-graphlens-cli")));
+    }
+    SECTION("an invalid plan never starts a process") {
+        results::SweepPlan plan;
+        plan.batches.clear();
+        QTemporaryDir dir;
+        client.setResultsDirectory(dir.filePath(QStringLiteral("sessions")));
+        CHECK_FALSE(client.start(plan));
+        CHECK_FALSE(client.isRunning());
+        REQUIRE(failed.count() == 1);
+        CHECK(failed.at(0).at(0).toString().contains(QStringLiteral("batch")));
+    }
+}
+
+TEST_CASE("the worker executable defaults to GRAPHLENS_WORKER", "[ui][worker]") {
+    qputenv("GRAPHLENS_WORKER", "/opt/somewhere/graphlens-cli");
+    WorkerClient fromEnv;
+    CHECK(fromEnv.workerExecutable() == QStringLiteral("/opt/somewhere/graphlens-cli"));
+    qunsetenv("GRAPHLENS_WORKER");
+    WorkerClient fromAppDir;
+    CHECK(fromAppDir.workerExecutable() == QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("graphlens-cli")));
+}

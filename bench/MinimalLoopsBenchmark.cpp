@@ -1,0 +1,138 @@
+// Is the sweep's measurement honest? Times resnet18 with the smallest hand-written libtorch loops
+// (eager forward + synchronize; copy into a static input + CUDAGraph::replay + synchronize) and with
+// SweepRunner, in the same process, and prints sweep/minimal ratios. Target: within 3%.
+//   graphlens_bench_minimal_loops [--batch 1,8,32] [--steps 200] [--precision fp16|fp32]
+#include "bench/SweepEvents.h"
+#include "bench/SweepRunner.h"
+#include "bench/SyntheticBatch.h"
+#include "families/ResNet18.h"
+#include "results/Statistics.h"
+#include "results/SweepPlan.h"
+
+#include <ATen/cuda/CUDAGraph.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
+#include <torch/torch.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace {
+
+using namespace graphlens;
+using Clock = std::chrono::steady_clock;
+
+struct Silent : bench::SweepEvents {
+    void progress(int, int, const std::string&, double) override {}
+    void measurement(const results::Measurement&) override {}
+    void log(const std::string&) override {}
+    void warning(const std::string& text) override { std::fprintf(stderr, "warning: %s\n", text.c_str()); }
+};
+
+template <typename Step>
+double medianStepMs(Step step, int warmup, int steps) {
+    auto stream = c10::cuda::getCurrentCUDAStream();
+    for (int i = 0; i < warmup; ++i) step();
+    stream.synchronize();
+    std::vector<double> samples;
+    for (int i = 0; i < steps; ++i) {
+        const auto started = Clock::now();
+        step();
+        stream.synchronize();
+        samples.push_back(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
+    }
+    return results::median(samples);
+}
+
+struct MinimalTimes {
+    double eagerMs = 0;
+    double graphedMs = 0;
+};
+
+MinimalTimes minimalLoops(int batch, torch::Dtype dtype, int steps, std::uint64_t seed) {
+    torch::NoGradGuard noGrad;
+    torch::manual_seed(seed);
+    families::ResNet18 model(1000);
+    model->to(torch::kCUDA, dtype);
+    model->eval();
+    const auto input = bench::makeSyntheticBatch(batch, 224, dtype, torch::kCUDA, seed + batch);
+
+    MinimalTimes times;
+    times.eagerMs = medianStepMs([&] { model->forward(input); }, 5, steps);
+
+    auto staticInput = input.clone();
+    torch::Tensor staticOutput;
+    at::cuda::CUDAGraph graph;
+    auto side = c10::cuda::getStreamFromPool();
+    torch::cuda::synchronize();
+    {
+        c10::cuda::CUDAStreamGuard guard(side);
+        for (int i = 0; i < 3; ++i) model->forward(staticInput);
+        side.synchronize();
+        graph.capture_begin(at::cuda::graph_pool_handle(), cudaStreamCaptureModeThreadLocal);
+        staticOutput = model->forward(staticInput);
+        graph.capture_end();
+        side.synchronize();
+    }
+    times.graphedMs = medianStepMs([&] { staticInput.copy_(input, true); graph.replay(); }, 5, steps);
+    return times;
+}
+
+MinimalTimes sweepTimes(int batch, const std::string& precision, int steps, std::uint64_t seed) {
+    results::SweepPlan plan;
+    plan.batches = {batch};
+    plan.precision = precision;
+    plan.steps = steps;
+    plan.warmup = 5;
+    plan.seed = seed;
+    Silent events;
+    bench::SweepRunner runner(plan, "bench", events, nullptr);
+    const auto rows = runner.run().rows;
+    MinimalTimes times;
+    for (const auto& row : rows) {
+        if (row.status != "ok") continue;
+        (row.arm == "eager" ? times.eagerMs : times.graphedMs) = *row.step_ms_median;
+    }
+    return times;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<int> batches{1, 8, 32};
+    int steps = 200;
+    std::string precision = "fp16";
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (!std::strcmp(argv[i], "--batch")) batches = results::parseBatchList(argv[i + 1]);
+        if (!std::strcmp(argv[i], "--steps")) steps = std::stoi(argv[i + 1]);
+        if (!std::strcmp(argv[i], "--precision")) precision = argv[i + 1];
+    }
+    if (!torch::cuda::is_available()) {
+        std::printf("SKIPPED: no CUDA device; this benchmark compares GPU step times\n");
+        return 77;
+    }
+    const auto dtype = precision == "fp16" ? torch::kHalf : torch::kFloat;
+    const std::uint64_t seed = 0;
+    std::printf("resnet18 %s 224px, %d steps; minimal = mean of the loops run before and after the sweep\n",
+                precision.c_str(), steps);
+    std::printf("%6s %12s %12s %8s %12s %12s %8s\n", "batch", "min.eager", "sweep.eager", "ratio",
+                "min.graph", "sweep.graph", "ratio");
+    bool withinTarget = true;
+    for (int batch : batches) {
+        const auto before = minimalLoops(batch, dtype, steps, seed);
+        const auto sweep = sweepTimes(batch, precision, steps, seed);
+        const auto after = minimalLoops(batch, dtype, steps, seed);
+        const double eager = (before.eagerMs + after.eagerMs) / 2;
+        const double graphed = (before.graphedMs + after.graphedMs) / 2;
+        const double eagerRatio = sweep.eagerMs / eager;
+        const double graphRatio = sweep.graphedMs / graphed;
+        withinTarget = withinTarget && eagerRatio <= 1.03 && graphRatio <= 1.03;
+        std::printf("%6d %12.4f %12.4f %8.3f %12.4f %12.4f %8.3f\n", batch, eager, sweep.eagerMs,
+                    eagerRatio, graphed, sweep.graphedMs, graphRatio);
+    }
+    std::printf("%s: sweep step times %s within 3%% of the minimal loops\n",
+                withinTarget ? "PASS" : "FAIL", withinTarget ? "are" : "are NOT");
+    return withinTarget ? 0 : 1;
+}

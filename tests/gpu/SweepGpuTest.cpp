@@ -1,0 +1,89 @@
+#include "bench/SweepEvents.h"
+#include "bench/SweepSession.h"
+#include "results/MeasurementCsv.h"
+
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <random>
+
+using namespace graphlens;
+
+namespace {
+
+struct QuietEvents : bench::SweepEvents {
+    void progress(int, int, const std::string&, double) override {}
+    void measurement(const results::Measurement&) override {}
+    void log(const std::string&) override {}
+    void warning(const std::string& text) override { warnings.push_back(text); }
+    std::vector<std::string> warnings;
+};
+
+std::filesystem::path freshFolder() {
+    auto folder = std::filesystem::temp_directory_path() /
+                  ("graphlens-gpu-" + std::to_string(std::random_device{}()));
+    std::filesystem::create_directories(folder);
+    return folder;
+}
+
+const results::Measurement& rowOf(const std::vector<results::Measurement>& rows, int batch,
+                                  const std::string& arm) {
+    for (const auto& row : rows) {
+        if (row.batch == batch && row.arm == arm) return row;
+    }
+    FAIL("no row for batch " << batch << " arm " << arm);
+    throw;
+}
+
+}  // namespace
+
+TEST_CASE("resnet18 sweep at batch 1, 8, 32 writes eager and graphed rows; graphs win at batch 1",
+          "[cuda][sweep]") {
+    const auto folder = freshFolder();
+    results::SweepPlan plan;
+    plan.batches = {1, 8, 32};
+    plan.precision = "fp16";
+    plan.steps = 30;
+    plan.csv = (folder / "sweep.csv").string();
+    QuietEvents events;
+    const auto result = bench::runSweepSession(plan, events);
+    CHECK(result.exitCode == 0);
+
+    const auto rows = results::readCsv(plan.csv);
+    REQUIRE(rows.size() == 6);
+    for (int batch : plan.batches) {
+        const auto& eager = rowOf(rows, batch, "eager");
+        const auto& graphed = rowOf(rows, batch, "graphed");
+        CHECK(eager.status == "ok");
+        CHECK(graphed.status == "ok");
+        CHECK(graphed.speedup.has_value());
+        CHECK(graphed.capture_ms.value_or(0) > 0);
+        CHECK(graphed.vram_peak_reserved_mb.value_or(0) > 0);
+        CHECK(graphed.replays.value_or(0) >= plan.steps);
+        CHECK(*eager.step_ms_ci_low <= *eager.step_ms_median);
+        CHECK(*eager.step_ms_median <= *eager.step_ms_ci_high);
+    }
+    CHECK(*rowOf(rows, 1, "graphed").speedup > 1.0);
+    std::filesystem::remove_all(folder);
+}
+
+TEST_CASE("out of memory at one batch size is recorded and the sweep continues", "[cuda][sweep][oom]") {
+    const auto folder = freshFolder();
+    results::SweepPlan plan;
+    plan.batches = {1, 512, 2};  // 512 x 3 x 2048^2 activations need far more than 141 GB
+    plan.imgsz = 2048;
+    plan.precision = "fp32";
+    plan.steps = 3;
+    plan.warmup = 1;
+    plan.csv = (folder / "oom.csv").string();
+    QuietEvents events;
+    const auto result = bench::runSweepSession(plan, events);
+    CHECK(result.exitCode == 1);
+    const auto rows = results::readCsv(plan.csv);
+    REQUIRE(rows.size() == 6);
+    CHECK(rowOf(rows, 512, "eager").status == "oom");
+    CHECK(rowOf(rows, 512, "graphed").status == "oom");
+    CHECK(rowOf(rows, 2, "eager").status == "ok");
+    CHECK(rowOf(rows, 2, "graphed").status == "ok");
+    std::filesystem::remove_all(folder);
+}

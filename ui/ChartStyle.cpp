@@ -2,6 +2,7 @@
 
 #include <QChart>
 #include <QFont>
+#include <QLegend>
 #include <QLogValueAxis>
 #include <QValueAxis>
 #include <array>
@@ -63,6 +64,7 @@ void styleChart(QChart* chart, const QString& title) {
     titleFont.setBold(true);
     chart->setTitleFont(titleFont);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);  // dashed vs solid shows in the legend
     chart->setAnimationOptions(QChart::NoAnimation);  // rows stream in; animation would lag behind
     chart->setMargins(QMargins(6, 6, 6, 6));
 }

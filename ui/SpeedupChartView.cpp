@@ -9,6 +9,7 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
 #include <algorithm>
@@ -110,6 +111,27 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index) {
         addSegment({double(p.batch), *p.ciLow}, {double(p.batch), *p.ciHigh});
         for (double y : {*p.ciLow, *p.ciHigh}) addSegment({p.batch / capHalfWidth, y}, {p.batch * capHalfWidth, y});
     }
+
+    // Value labels ride on an invisible scatter series offset to the right of each point: Qt
+    // centres point labels right above the marker, where they would collide with the CI caps.
+    // Plotted at label precision, so "@yPoint" never prints 1.3137254901960784.
+    auto* labels = new QScatterSeries;
+    labels->setMarkerSize(1);
+    labels->setColor(Qt::transparent);
+    labels->setBorderColor(Qt::transparent);
+    constexpr double labelOffset = 1.25;  // factor on the log2 axis: about a third of an octave
+    for (const auto& p : curve.points) labels->append(p.batch * labelOffset, std::round(p.speedup * 100.0) / 100.0);
+    labels->setPointLabelsVisible(true);
+    labels->setPointLabelsFormat(QStringLiteral("@yPoint×"));
+    labels->setPointLabelsColor(color.darker(130));
+    labels->setPointLabelsClipping(false);
+    QFont labelFont = labels->pointLabelsFont();
+    labelFont.setBold(true);
+    labels->setPointLabelsFont(labelFont);
+    chart()->addSeries(labels);
+    labels->attachAxis(m_xAxis);
+    labels->attachAxis(m_yAxis);
+    for (auto* marker : chart()->legend()->markers(labels)) marker->setVisible(false);
 
     const QString label = line->name();
     const auto points = curve.points;

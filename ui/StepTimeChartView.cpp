@@ -52,7 +52,7 @@ void StepTimeChartView::rebuild() {
         graphed->setPen(QPen(curveColor(int(i)), 2.5, Qt::DashLine));
         for (auto* series : {eager, graphed}) {
             series->setPointsVisible(true);
-            series->setMarkerSize(8);
+            series->setMarkerSize(6);
         }
         for (const auto& p : curve.points) {
             if (p.eagerMs) eager->append(p.batch, *p.eagerMs);

@@ -16,6 +16,10 @@ if(GRAPHLENS_WITH_ENGINE)
       set(Torch_DIR "${Torch_DIR}" CACHE PATH "libtorch CMake config")
     endif()
   endif()
+  # Build machines have no GPU: name the architectures instead of letting Caffe2 probe for one.
+  # We compile no CUDA sources ourselves, this only feeds libtorch's CMake checks.
+  set(TORCH_CUDA_ARCH_LIST "8.0;9.0" CACHE STRING "CUDA architectures for libtorch's CMake checks")
+  set(CMAKE_CUDA_STANDARD 17)
   find_package(Torch 2.11 REQUIRED)
   message(STATUS "libtorch ${Torch_VERSION} from ${Torch_DIR}")
   find_package(CUDAToolkit)
@@ -30,6 +34,15 @@ if(GRAPHLENS_WITH_ENGINE)
     if(TARGET CUDA::nvtx3)
       set(GRAPHLENS_HAVE_NVTX 1)
     endif()
+  endif()
+  # One interface target carrying libtorch, CUDA headers, our include roots and config.h, so every
+  # engine target (and the shared PCH) compiles with identical flags.
+  add_library(graphlens_torch_deps INTERFACE)
+  target_link_libraries(graphlens_torch_deps INTERFACE ${TORCH_LIBRARIES})
+  target_include_directories(graphlens_torch_deps INTERFACE
+    ${PROJECT_SOURCE_DIR}/core ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/generated)
+  if(GRAPHLENS_HAVE_CUDA)
+    target_link_libraries(graphlens_torch_deps INTERFACE CUDA::cudart)
   endif()
   message(STATUS "GraphLens: CUDA=${GRAPHLENS_HAVE_CUDA} CUPTI=${GRAPHLENS_HAVE_CUPTI} NVTX=${GRAPHLENS_HAVE_NVTX}")
 endif()

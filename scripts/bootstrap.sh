@@ -7,7 +7,7 @@ TORCH_VERSION="2.11.0"
 
 debian_packages=(
   build-essential cmake ninja-build ccache pkg-config python3-venv
-  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6svg6 libgl-dev
+  qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6svg6 libqt6opengl6-dev qt6-qpa-plugins libgl-dev
   libopencv-dev
   catch2 libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libspdlog-dev libfmt-dev
   xvfb xauth fonts-dejavu-core
@@ -21,8 +21,12 @@ if ((${#missing[@]})); then
   echo "bootstrap: installing Debian packages: ${missing[*]}"
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-  $sudo_cmd apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  log="$(mktemp -t graphlens-apt.XXXXXX)"
+  if ! { $sudo_cmd apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq \
+         --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+    tail -n 30 "$log"; echo "bootstrap: apt-get failed (full log: $log)" >&2; exit 1
+  fi
+  echo "bootstrap: Debian packages installed"
 else
   echo "bootstrap: Debian packages present"
 fi

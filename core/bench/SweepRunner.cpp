@@ -7,6 +7,7 @@
 #include "graphs/DeviceMemory.h"
 #include "graphs/GraphCaptureError.h"
 #include "graphs/InferenceGraphRunner.h"
+#include "profiler/NvtxRange.h"
 #include "results/Statistics.h"
 
 #include <c10/util/Exception.h>
@@ -125,8 +126,14 @@ SweepOutcome SweepRunner::run() {
         graphs::InferenceGraphRunner runner(network, family.name);
         std::vector<double> eagerMs, graphedMs;
         torch::Tensor input;
-        auto eagerStep = [&] { network.forward(input); };
-        auto graphedStep = [&] { runner.replayIntoStaticOutput(input); };
+        auto eagerStep = [&] {
+            profiler::NvtxRange range("step eager");
+            network.forward(input);
+        };
+        auto graphedStep = [&] {
+            profiler::NvtxRange range("step graphed");
+            runner.replayIntoStaticOutput(input);
+        };
 
         try {
             input = makeSyntheticBatch(batch, imgsz, dtype, device, plan_.seed + batch);

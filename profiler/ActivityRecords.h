@@ -1,0 +1,42 @@
+#pragma once
+// Plain C++ copies of the CUPTI activity records GraphLens uses, so metrics, trace export and their
+// tests never see a CUPTI type. All timestamps are nanoseconds on CUPTI's clock (see PhaseRecorder.h).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace graphlens::profiler {
+
+// One kernel execution (CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL). Kernels replayed from a CUDA graph
+// carry the graph's id and share the correlation id of the graph launch that ran them.
+struct KernelRecord {
+    uint64_t start = 0;
+    uint64_t end = 0;
+    uint32_t deviceId = 0;
+    uint32_t streamId = 0;
+    uint32_t correlationId = 0;
+    uint32_t graphId = 0;  // 0: launched eagerly
+    std::string name;
+};
+
+enum class ApiDomain { Runtime, Driver };
+
+// One CUDA runtime or driver API call (CUPTI_ACTIVITY_KIND_RUNTIME / _DRIVER).
+struct ApiRecord {
+    ApiDomain domain = ApiDomain::Runtime;
+    uint32_t cbid = 0;  // CUPTI callback id: CUpti_runtime_api_trace_cbid or CUpti_driver_api_trace_cbid
+    uint64_t start = 0;
+    uint64_t end = 0;
+    uint32_t correlationId = 0;
+    uint32_t threadId = 0;  // system thread id (gettid on Linux), the id PhaseRecorder stores too
+    std::string name;       // e.g. "cudaLaunchKernel"; empty when the source could not name it
+};
+
+// Everything one profiling window produced, in the order the source delivered it (not sorted).
+struct ActivityBatch {
+    std::vector<KernelRecord> kernels;
+    std::vector<ApiRecord> apis;
+    uint64_t droppedByCupti = 0;  // records CUPTI itself reported as lost (buffers full)
+};
+
+}  // namespace graphlens::profiler

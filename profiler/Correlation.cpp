@@ -1,0 +1,80 @@
+#include "profiler/Correlation.h"
+
+#include <algorithm>
+#include <numeric>
+#include <unordered_map>
+
+namespace graphlens::profiler {
+namespace {
+
+void markNestedLaunches(std::vector<CorrelatedApi>& apis) {
+    std::vector<std::size_t> launches;
+    for (std::size_t i = 0; i < apis.size(); ++i) {
+        if (apis[i].kind != LaunchKind::None) launches.push_back(i);
+    }
+    std::sort(launches.begin(), launches.end(), [&](std::size_t a, std::size_t b) {
+        const auto& ra = *apis[a].record;
+        const auto& rb = *apis[b].record;
+        if (ra.threadId != rb.threadId) return ra.threadId < rb.threadId;
+        if (ra.start != rb.start) return ra.start < rb.start;
+        return ra.end > rb.end;  // the outer call first when two start together
+    });
+    const ApiRecord* outer = nullptr;
+    for (const std::size_t index : launches) {
+        const auto& record = *apis[index].record;
+        if (outer && outer->threadId == record.threadId && record.start >= outer->start &&
+            record.end <= outer->end) {
+            apis[index].nested = true;
+        } else {
+            outer = &record;
+        }
+    }
+}
+
+int preference(const CorrelatedApi& api) {
+    if (api.countsAsLaunch()) return 3;
+    return api.kind != LaunchKind::None ? 2 : 1;
+}
+
+}  // namespace
+
+CorrelatedRecords correlate(const ActivityBatch& batch) {
+    CorrelatedRecords out;
+    out.discarded.droppedByCupti = batch.droppedByCupti;
+
+    for (const auto& api : batch.apis) {
+        if (api.start == 0 || api.end == 0) {
+            ++out.discarded.apisWithoutTimestamp;
+        } else if (api.end < api.start) {
+            ++out.discarded.apisEndBeforeStart;
+        } else {
+            out.apis.push_back(CorrelatedApi{&api, launchKind(api.domain, api.cbid), false});
+        }
+    }
+    std::stable_sort(out.apis.begin(), out.apis.end(),
+                     [](const auto& a, const auto& b) { return a.record->start < b.record->start; });
+    markNestedLaunches(out.apis);
+
+    std::unordered_map<uint32_t, std::size_t> byCorrelation;
+    for (std::size_t i = 0; i < out.apis.size(); ++i) {
+        const auto [it, inserted] = byCorrelation.emplace(out.apis[i].record->correlationId, i);
+        if (!inserted && preference(out.apis[i]) > preference(out.apis[it->second])) it->second = i;
+    }
+
+    for (const auto& kernel : batch.kernels) {
+        if (kernel.start == 0 || kernel.end == 0) {
+            ++out.discarded.kernelsWithoutTimestamp;
+        } else if (kernel.end < kernel.start) {
+            ++out.discarded.kernelsEndBeforeStart;
+        } else if (const auto it = byCorrelation.find(kernel.correlationId); it == byCorrelation.end()) {
+            ++out.discarded.kernelsWithoutLaunch;
+        } else {
+            out.kernels.push_back(CorrelatedKernel{&kernel, it->second});
+        }
+    }
+    std::stable_sort(out.kernels.begin(), out.kernels.end(),
+                     [](const auto& a, const auto& b) { return a.record->start < b.record->start; });
+    return out;
+}
+
+}  // namespace graphlens::profiler

@@ -1,0 +1,76 @@
+#include "profiler/CuptiLibrary.h"
+
+#include <dlfcn.h>
+#include <link.h>
+
+#include <iostream>
+
+namespace graphlens::profiler {
+namespace {
+
+// Why dlopen and not a link against CUDA::cupti: CUPTI keeps process-wide state, so a process must
+// use exactly one libcupti, and it must be the one libtorch already loaded (libtorch_cpu.so NEEDs
+// libcupti.so.13 and finds the wheel's copy, nvidia/cu13/lib, through its RPATH). Linking the
+// toolkit's copy would put /usr/local/cuda/lib64 in our RUNPATH and, depending on load order, make
+// libtorch bind to the toolkit's file instead. RTLD_NOLOAD first picks up whichever copy is already
+// in the process; only a process without libtorch falls back to the loader's ordinary search.
+constexpr const char* kSoname = "libcupti.so.13";
+
+template <typename Function>
+bool bind(void* handle, const char* symbol, Function& out, std::string& error) {
+    out = reinterpret_cast<Function>(dlsym(handle, symbol));
+    if (!out && error.empty()) error = std::string(kSoname) + " has no symbol " + symbol;
+    return out != nullptr;
+}
+
+CuptiLibrary load() {
+    CuptiLibrary lib;
+    void* handle = dlopen(kSoname, RTLD_NOW | RTLD_NOLOAD);
+    if (!handle) handle = dlopen(kSoname, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char* why = dlerror();
+        lib.error = std::string("cannot open ") + kSoname + ": " + (why ? why : "not found");
+        return lib;
+    }
+    link_map* map = nullptr;
+    if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name) lib.path = map->l_name;
+
+    std::string& error = lib.error;
+    bool ok = bind(handle, "cuptiActivityEnable", lib.activityEnable, error);
+    ok = bind(handle, "cuptiActivityDisable", lib.activityDisable, error) && ok;
+    ok = bind(handle, "cuptiActivityRegisterCallbacks", lib.activityRegisterCallbacks, error) && ok;
+    ok = bind(handle, "cuptiActivityFlushAll", lib.activityFlushAll, error) && ok;
+    ok = bind(handle, "cuptiActivityGetNextRecord", lib.activityGetNextRecord, error) && ok;
+    ok = bind(handle, "cuptiActivityGetNumDroppedRecords", lib.activityGetNumDroppedRecords, error) && ok;
+    ok = bind(handle, "cuptiGetResultString", lib.getResultString, error) && ok;
+    ok = bind(handle, "cuptiGetTimestamp", lib.getTimestamp, error) && ok;
+    ok = bind(handle, "cuptiSetThreadIdType", lib.setThreadIdType, error) && ok;
+    ok = bind(handle, "cuptiGetCallbackName", lib.getCallbackName, error) && ok;
+    lib.loaded = ok;
+    return lib;
+}
+
+}  // namespace
+
+const CuptiLibrary& CuptiLibrary::instance() {
+    static const CuptiLibrary lib = load();
+    return lib;
+}
+
+namespace detail {
+
+bool cuptiSucceeded(CUptiResult result, const char* call, const char* file, int line, std::string* error) {
+    if (result == CUPTI_SUCCESS) return true;
+    const char* text = nullptr;
+    const auto& lib = CuptiLibrary::instance();
+    if (!lib.getResultString || lib.getResultString(result, &text) != CUPTI_SUCCESS || !text) {
+        text = "unknown CUPTI error";
+    }
+    const std::string message = std::string(call) + " failed: " + text + " (" + std::to_string(result) + ")";
+    std::cerr << "GraphLens profiler: " << message << " at " << file << ':' << line << '\n';
+    if (error) *error = message;
+    return false;
+}
+
+}  // namespace detail
+}  // namespace graphlens::profiler

@@ -1,0 +1,20 @@
+#pragma once
+// CUPTI activity record -> plain record. Compiled only when GRAPHLENS_HAVE_CUPTI; needs CUPTI's
+// headers, not its library, so tests feed it hand-made CUpti_ActivityKernel10 / CUpti_ActivityAPI.
+#include "profiler/ActivityRecords.h"
+
+#include <cupti_activity.h>
+
+#include <functional>
+#include <string>
+
+namespace graphlens::profiler {
+
+using ApiNamer = std::function<std::string(ApiDomain, uint32_t cbid)>;
+
+// Appends a CONCURRENT_KERNEL, RUNTIME or DRIVER record to the batch and returns true; any other
+// kind is ignored (false). The namer (optional) names API calls; the kernel name is copied, because
+// CUPTI owns the string.
+bool decodeActivity(const CUpti_Activity& record, ActivityBatch& batch, const ApiNamer& namer = {});
+
+}  // namespace graphlens::profiler

@@ -1,0 +1,37 @@
+#pragma once
+// One phase of a step, seen by both Nsight Systems (an NVTX range) and GraphLens's own metrics (a
+// PhaseRecorder mark on CUPTI's clock). With a null recorder (the timed pass) it is only the NVTX
+// range, which compiles to nothing when NVTX is off.
+#include "profiler/NvtxRange.h"
+#include "profiler/PhaseRecorder.h"
+
+#include <cstddef>
+
+namespace graphlens::profiler {
+
+// The phase names the metrics know (DESIGN §4); others are recorded and reported all the same.
+inline constexpr const char* kPhaseStep = "step";
+inline constexpr const char* kPhaseData = "data";
+inline constexpr const char* kPhaseForward = "forward";
+inline constexpr const char* kPhaseLoss = "loss";
+inline constexpr const char* kPhaseBackward = "backward";
+inline constexpr const char* kPhaseOptimizer = "optimizer";
+inline constexpr const char* kPhasePostprocess = "postprocess";
+
+class ScopedPhase {
+public:
+    ScopedPhase(PhaseRecorder* recorder, const char* name)
+        : nvtx_(name), recorder_(recorder), handle_(recorder ? recorder->begin(name) : 0) {}
+    ~ScopedPhase() {
+        if (recorder_) recorder_->end(handle_);
+    }
+    ScopedPhase(const ScopedPhase&) = delete;
+    ScopedPhase& operator=(const ScopedPhase&) = delete;
+
+private:
+    NvtxRange nvtx_;
+    PhaseRecorder* recorder_;
+    std::size_t handle_;
+};
+
+}  // namespace graphlens::profiler

@@ -1,0 +1,217 @@
+#include "profiler/StepMetrics.h"
+
+#include "profiler/Correlation.h"
+#include "profiler/Intervals.h"
+
+#include <algorithm>
+#include <map>
+
+namespace graphlens::profiler {
+namespace {
+
+double toUs(uint64_t ns) { return static_cast<double>(ns) / 1000.0; }
+
+bool contains(const PhaseMark& range, uint64_t t) { return t >= range.start && t <= range.end; }
+
+std::optional<double> medianOf(const std::vector<double>& values) {
+    if (values.empty()) return std::nullopt;
+    return quantile(values, 0.5);
+}
+
+std::optional<double> ceilingFor(double fraction) {
+    if (fraction >= 1.0) return std::nullopt;
+    return 1.0 / (1.0 - fraction);
+}
+
+// Kernels whose launching call started inside the range.
+std::vector<const CorrelatedKernel*> kernelsLaunchedIn(const CorrelatedRecords& records,
+                                                       const PhaseMark& range) {
+    std::vector<const CorrelatedKernel*> out;
+    for (const auto& kernel : records.kernels) {
+        if (contains(range, records.apis[kernel.api].record->start)) out.push_back(&kernel);
+    }
+    return out;
+}
+
+uint64_t busyOf(const std::vector<const CorrelatedKernel*>& kernels) {
+    std::vector<Interval> intervals;
+    intervals.reserve(kernels.size());
+    for (const auto* kernel : kernels) intervals.emplace_back(kernel->record->start, kernel->record->end);
+    return unionLength(std::move(intervals));
+}
+
+uint64_t lastEnd(const std::vector<const CorrelatedKernel*>& kernels, uint64_t atLeast) {
+    for (const auto* kernel : kernels) atLeast = std::max(atLeast, kernel->record->end);
+    return atLeast;
+}
+
+bool isNetworkPhase(const std::string& name, const MetricsOptions& options) {
+    return std::find(options.networkPhases.begin(), options.networkPhases.end(), name) !=
+           options.networkPhases.end();
+}
+
+StepMetrics measureStep(int index, const PhaseMark& step, const CorrelatedRecords& records,
+                        const std::vector<const PhaseMark*>& innerRanges, const MetricsOptions& options,
+                        std::vector<double>& pooledDelaysUs) {
+    StepMetrics metrics;
+    metrics.index = index;
+    metrics.start = step.start;
+    metrics.end = step.end;
+    metrics.wallUs = toUs(step.end - step.start);
+
+    for (const auto& api : records.apis) {
+        if (!api.countsAsLaunch() || !contains(step, api.record->start)) continue;
+        (api.kind == LaunchKind::Graph ? metrics.graphLaunches : metrics.launches) += 1;
+        metrics.launchCpuUs += toUs(api.record->end - api.record->start);
+    }
+
+    const auto kernels = kernelsLaunchedIn(records, step);
+    metrics.kernels = static_cast<int>(kernels.size());
+    const uint64_t spanEnd = lastEnd(kernels, step.end);
+    metrics.spanUs = toUs(spanEnd - step.start);
+    metrics.gpuBusyUs = toUs(busyOf(kernels));
+    metrics.gpuIdlePct =
+        metrics.spanUs > 0 ? std::max(0.0, 100.0 * (1.0 - metrics.gpuBusyUs / metrics.spanUs)) : 0.0;
+
+    std::vector<double> delaysUs;
+    for (const auto* kernel : kernels) {
+        const auto& launch = records.apis[kernel->api];
+        if (kernel->record->graphId != 0 || launch.kind != LaunchKind::Kernel) continue;
+        delaysUs.push_back((static_cast<double>(kernel->record->start) -
+                            static_cast<double>(launch.record->end)) / 1000.0);
+    }
+    if (!delaysUs.empty()) {
+        metrics.launchDelayMedianUs = quantile(delaysUs, 0.5);
+        metrics.launchDelayP90Us = quantile(delaysUs, 0.9);
+        pooledDelaysUs.insert(pooledDelaysUs.end(), delaysUs.begin(), delaysUs.end());
+    }
+
+    // Per phase name: host time, and GPU time of what was launched inside. A network phase lasts
+    // until both its host range and every kernel launched inside it have ended (eager launches run
+    // ahead of the GPU), clipped to the step's span.
+    std::map<std::string, std::vector<const PhaseMark*>> byName;
+    std::vector<Interval> networkSpans;
+    for (const auto* range : innerRanges) {
+        if (!contains(step, range->start)) continue;
+        auto& group = byName[range->name];
+        if (group.empty()) metrics.phases.push_back(PhaseTiming{range->name});
+        group.push_back(range);
+        if (isNetworkPhase(range->name, options)) {
+            const uint64_t end = std::min(lastEnd(kernelsLaunchedIn(records, *range), range->end), spanEnd);
+            networkSpans.emplace_back(range->start, end);
+        }
+    }
+    for (auto& timing : metrics.phases) {
+        std::vector<const CorrelatedKernel*> launched;
+        for (const auto* range : byName[timing.name]) {
+            ++timing.ranges;
+            timing.wallUs += toUs(range->end - range->start);
+            const auto inRange = kernelsLaunchedIn(records, *range);
+            launched.insert(launched.end(), inRange.begin(), inRange.end());
+        }
+        std::sort(launched.begin(), launched.end());
+        launched.erase(std::unique(launched.begin(), launched.end()), launched.end());
+        timing.gpuUs = toUs(busyOf(launched));
+    }
+    if (!networkSpans.empty() && spanEnd > step.start) {
+        const double fraction = static_cast<double>(unionLength(std::move(networkSpans))) /
+                                static_cast<double>(spanEnd - step.start);
+        metrics.networkFraction = fraction;
+        metrics.speedupCeiling = ceilingFor(fraction);
+    }
+    return metrics;
+}
+
+StepSummary summarise(const std::vector<StepMetrics>& steps, const std::vector<double>& pooledDelaysUs) {
+    StepSummary summary;
+    summary.steps = static_cast<int>(steps.size());
+    if (steps.empty()) return summary;
+    auto medianOver = [&](auto field) {
+        std::vector<double> values;
+        for (const auto& step : steps) {
+            if (const std::optional<double> value = field(step)) values.push_back(*value);
+        }
+        return medianOf(values);
+    };
+    summary.launches = medianOver([](const StepMetrics& s) { return std::optional<double>(s.launches); });
+    summary.graphLaunches =
+        medianOver([](const StepMetrics& s) { return std::optional<double>(s.graphLaunches); });
+    summary.kernels = medianOver([](const StepMetrics& s) { return std::optional<double>(s.kernels); });
+    summary.launchCpuUs = medianOver([](const StepMetrics& s) { return std::optional<double>(s.launchCpuUs); });
+    summary.gpuBusyUs = medianOver([](const StepMetrics& s) { return std::optional<double>(s.gpuBusyUs); });
+    summary.gpuIdlePct = medianOver([](const StepMetrics& s) { return std::optional<double>(s.gpuIdlePct); });
+    summary.wallUs = medianOver([](const StepMetrics& s) { return std::optional<double>(s.wallUs); });
+    summary.spanUs = medianOver([](const StepMetrics& s) { return std::optional<double>(s.spanUs); });
+    summary.networkFraction = medianOver([](const StepMetrics& s) { return s.networkFraction; });
+    if (summary.networkFraction) summary.speedupCeiling = ceilingFor(*summary.networkFraction);
+    if (!pooledDelaysUs.empty()) {
+        summary.launchDelayMedianUs = quantile(pooledDelaysUs, 0.5);
+        summary.launchDelayP90Us = quantile(pooledDelaysUs, 0.9);
+    }
+    for (const auto& step : steps) {
+        for (const auto& timing : step.phases) {
+            const bool known = std::any_of(summary.phases.begin(), summary.phases.end(),
+                                           [&](const auto& p) { return p.name == timing.name; });
+            if (known) continue;
+            std::vector<double> ranges, wall, gpu;
+            for (const auto& other : steps) {
+                if (const auto* p = other.phase(timing.name)) {
+                    ranges.push_back(p->ranges);
+                    wall.push_back(p->wallUs);
+                    gpu.push_back(p->gpuUs);
+                }
+            }
+            summary.phases.push_back(PhaseTiming{timing.name, static_cast<int>(quantile(ranges, 0.5)),
+                                                 quantile(wall, 0.5), quantile(gpu, 0.5)});
+        }
+    }
+    return summary;
+}
+
+}  // namespace
+
+const PhaseTiming* StepMetrics::phase(const std::string& name) const {
+    for (const auto& timing : phases) {
+        if (timing.name == name) return &timing;
+    }
+    return nullptr;
+}
+
+ProfileMetrics computeMetrics(const ActivityBatch& batch, const std::vector<PhaseMark>& phases,
+                              const MetricsOptions& options) {
+    ProfileMetrics out;
+    const auto records = correlate(batch);
+    out.discarded = records.discarded;
+
+    std::vector<const PhaseMark*> steps;
+    std::vector<const PhaseMark*> innerRanges;
+    for (const auto& mark : phases) {
+        if (mark.end == 0 || mark.end < mark.start) continue;  // still open, or not a range at all
+        (mark.name == options.stepPhase ? steps : innerRanges).push_back(&mark);
+    }
+    const auto byStart = [](const PhaseMark* a, const PhaseMark* b) { return a->start < b->start; };
+    std::stable_sort(steps.begin(), steps.end(), byStart);
+    std::stable_sort(innerRanges.begin(), innerRanges.end(), byStart);
+
+    std::vector<double> pooledDelaysUs;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        out.steps.push_back(
+            measureStep(static_cast<int>(i), *steps[i], records, innerRanges, options, pooledDelaysUs));
+    }
+    for (const auto& kernel : records.kernels) {
+        const uint64_t launched = records.apis[kernel.api].record->start;
+        const bool inStep = std::any_of(steps.begin(), steps.end(),
+                                        [&](const PhaseMark* step) { return contains(*step, launched); });
+        if (!inStep) ++out.kernelsOutsideSteps;
+    }
+    out.summary = summarise(out.steps, pooledDelaysUs);
+    return out;
+}
+
+std::optional<double> profilerOverheadPct(std::optional<double> profiledStepMs,
+                                          std::optional<double> timedStepMs) {
+    if (!profiledStepMs || !timedStepMs || *timedStepMs <= 0) return std::nullopt;
+    return 100.0 * (*profiledStepMs / *timedStepMs - 1.0);
+}
+
+}  // namespace graphlens::profiler

@@ -1,0 +1,100 @@
+#pragma once
+// Per-step metrics from one profiling window's records and phase marks (definitions: profiler/README.md,
+// DESIGN §4). Pure functions: everything here is tested on synthetic records, without a GPU.
+//
+// Attribution: a kernel belongs to the API call with its correlation id (graph kernels all share
+// their graph launch's id), and that call belongs to every phase range whose host interval contains
+// the call's start, on any thread (libtorch runs backward on its own autograd thread). Phase marks
+// and records share one clock (PhaseRecorder.h), so this is a plain comparison of timestamps.
+#include "profiler/ActivityRecords.h"
+#include "profiler/PhaseRecorder.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace graphlens::profiler {
+
+// Records that were not trusted and left out of every metric.
+struct DiscardCounts {
+    uint64_t kernelsWithoutTimestamp = 0;  // start or end is 0
+    uint64_t kernelsEndBeforeStart = 0;
+    uint64_t kernelsWithoutLaunch = 0;     // no valid API record has their correlation id
+    uint64_t apisWithoutTimestamp = 0;
+    uint64_t apisEndBeforeStart = 0;
+    uint64_t droppedByCupti = 0;           // lost by CUPTI itself
+    uint64_t total() const {
+        return kernelsWithoutTimestamp + kernelsEndBeforeStart + kernelsWithoutLaunch +
+               apisWithoutTimestamp + apisEndBeforeStart + droppedByCupti;
+    }
+    bool operator==(const DiscardCounts&) const = default;
+};
+
+struct PhaseTiming {
+    std::string name;
+    int ranges = 0;       // how many ranges of that name the step holds
+    double wallUs = 0;    // host time inside those ranges
+    double gpuUs = 0;     // union of the kernels launched inside them
+};
+
+struct StepMetrics {
+    int index = 0;              // 0-based, in order of the step ranges' starts
+    uint64_t start = 0;         // host step range, ns
+    uint64_t end = 0;
+    double wallUs = 0;          // host step range
+    double spanUs = 0;          // step start to the later of its end and its last kernel's end
+    int launches = 0;           // kernel launch calls (nested driver calls of a runtime launch count once)
+    int graphLaunches = 0;      // graph launch calls, counted apart
+    int kernels = 0;            // kernels launched in the step (eager or from a graph)
+    double launchCpuUs = 0;     // host time inside the kernel and graph launch calls
+    double gpuBusyUs = 0;       // union of the step's kernel intervals
+    double gpuIdlePct = 0;      // 100 * (1 - busy / span), never below 0
+    std::vector<PhaseTiming> phases;          // in order of first appearance; the step range excluded
+    std::optional<double> networkFraction;    // absent when the step holds no network phase
+    std::optional<double> speedupCeiling;     // 1 / (1 - networkFraction), absent when fraction is 1
+    std::optional<double> launchDelayMedianUs;  // eager kernels: kernel start - end of its launch call
+    std::optional<double> launchDelayP90Us;
+
+    const PhaseTiming* phase(const std::string& name) const;
+};
+
+// Medians over the steps (launch delays pooled over every eager kernel of every step).
+// Every field is absent when there are no steps; per-phase figures are keyed by phase name.
+struct StepSummary {
+    int steps = 0;
+    std::optional<double> launches;
+    std::optional<double> graphLaunches;
+    std::optional<double> kernels;
+    std::optional<double> launchCpuUs;
+    std::optional<double> gpuBusyUs;
+    std::optional<double> gpuIdlePct;
+    std::optional<double> wallUs;
+    std::optional<double> spanUs;
+    std::optional<double> networkFraction;
+    std::optional<double> speedupCeiling;
+    std::optional<double> launchDelayMedianUs;
+    std::optional<double> launchDelayP90Us;
+    std::vector<PhaseTiming> phases;  // median wall and GPU time per name (ranges: median count)
+};
+
+struct MetricsOptions {
+    std::string stepPhase = "step";
+    std::vector<std::string> networkPhases{"forward", "backward"};
+};
+
+struct ProfileMetrics {
+    std::vector<StepMetrics> steps;
+    StepSummary summary;
+    DiscardCounts discarded;
+    uint64_t kernelsOutsideSteps = 0;  // valid kernels launched outside every step range (warm-up)
+};
+
+ProfileMetrics computeMetrics(const ActivityBatch& batch, const std::vector<PhaseMark>& phases,
+                              const MetricsOptions& options = {});
+
+// Profiled step time against timed step time, in percent: what CUPTI costs (reported every session).
+std::optional<double> profilerOverheadPct(std::optional<double> profiledStepMs,
+                                          std::optional<double> timedStepMs);
+
+}  // namespace graphlens::profiler

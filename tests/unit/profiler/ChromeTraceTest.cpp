@@ -1,0 +1,161 @@
+// The trace's structure: tracks, slices with exact times, flows from launch to kernel, graph kernels
+// inside their graph's slice. Perfetto's JSON importer reads exactly these fields.
+#include "FakeActivitySource.h"
+#include "profiler/ChromeTrace.h"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+
+using namespace graphlens::profiler;
+using namespace graphlens::profiler::testing;
+using nlohmann::json;
+
+namespace {
+
+std::vector<json> eventsWhere(const json& trace, const std::string& ph, const std::string& cat = {}) {
+    std::vector<json> out;
+    for (const auto& event : trace.at("traceEvents")) {
+        if (event.at("ph") == ph && (cat.empty() || event.value("cat", "") == cat)) out.push_back(event);
+    }
+    return out;
+}
+
+json traceOfScenario() {
+    ActivityBatch eager;
+    eager.apis = {api(ApiDomain::Runtime, kCudaLaunchKernel, 2000, 2400, 10, /*thread=*/41),
+                  api(ApiDomain::Runtime, kCudaGetDevice, 2500, 2600, 11, 41)};
+    eager.apis[1].name = "cudaGetDevice_v3020";
+    eager.kernels = {kernel(3000, 5000, 7, 10, 0, "conv"), kernel(0, 0, 7, 10)};  // second: discarded
+    const std::vector<PhaseMark> eagerPhases{mark("step", 1000, 6000, 0, 41), mark("forward", 1500, 2800, 1, 41)};
+
+    ActivityBatch graphed;
+    graphed.apis = {api(ApiDomain::Runtime, kCudaGraphLaunch, 10000, 10300, 20, 41)};
+    graphed.kernels = {kernel(11000, 12000, 9, 20, 5, "conv"), kernel(12000, 14000, 9, 20, 5, "relu")};
+    const std::vector<PhaseMark> graphedPhases{mark("step", 9000, 15000, 0, 41)};
+
+    ChromeTrace trace;
+    trace.add("eager", eager, eagerPhases);
+    trace.add("graphed", graphed, graphedPhases);
+    return json::parse(trace.toJson());
+}
+
+}  // namespace
+
+TEST_CASE("trace names a host process per section and a GPU process with stream tracks",
+          "[profiler][trace]") {
+    const auto trace = traceOfScenario();
+    CHECK(trace.at("displayTimeUnit") == "ns");
+    CHECK(trace.at("otherData").at("originNs") == 1000);
+    std::map<int, std::string> processes;
+    std::map<std::pair<int, int>, std::string> threads;
+    for (const auto& event : eventsWhere(trace, "M")) {
+        if (event.at("name") == "process_name") processes[event.at("pid")] = event.at("args").at("name");
+        if (event.at("name") == "thread_name") threads[{event.at("pid"), event.at("tid")}] = event.at("args").at("name");
+    }
+    CHECK(processes == std::map<int, std::string>{{100, "eager host"}, {101, "eager GPU 0"},
+                                                  {200, "graphed host"}, {201, "graphed GPU 0"}});
+    CHECK(threads.at({100, 41}) == "thread 41");
+    CHECK(threads.at({101, 7}) == "stream 7");
+    CHECK(threads.at({201, 9}) == "stream 9");
+}
+
+TEST_CASE("phases and API calls share the thread's track; kernels sit on their stream", "[profiler][trace]") {
+    const auto trace = traceOfScenario();
+    const auto phases = eventsWhere(trace, "X", "phase");
+    REQUIRE(phases.size() == 3);
+    CHECK(phases[0].at("name") == "step");
+    CHECK(phases[0].at("pid") == 100);
+    CHECK(phases[0].at("tid") == 41);
+    CHECK(phases[0].at("ts") == 0.0);
+    CHECK(phases[0].at("dur") == 5.0);
+    CHECK(phases[1].at("name") == "forward");
+    CHECK(phases[1].at("ts") == 0.5);
+
+    const auto apis = eventsWhere(trace, "X", "cuda_runtime");
+    REQUIRE(apis.size() == 3);
+    CHECK(apis[0].at("name") == "cudaLaunchKernel");       // named from the launch table
+    CHECK(apis[0].at("tid") == 41);
+    CHECK(apis[0].at("ts") == 1.0);
+    CHECK(apis[0].at("dur") == 0.4);
+    CHECK(apis[1].at("name") == "cudaGetDevice_v3020");   // named by the source
+    CHECK(apis[2].at("name") == "cudaGraphLaunch");
+    CHECK(apis[2].at("pid") == 200);
+
+    const auto kernels = eventsWhere(trace, "X", "kernel");
+    REQUIRE(kernels.size() == 3);  // the record without timestamps is left out
+    CHECK(kernels[0].at("name") == "conv");
+    CHECK(kernels[0].at("pid") == 101);
+    CHECK(kernels[0].at("tid") == 7);
+    CHECK(kernels[0].at("ts") == 2.0);
+    CHECK(kernels[0].at("dur") == 2.0);
+    CHECK(kernels[0].at("args").at("correlation") == 10);
+}
+
+TEST_CASE("flows run from each launch call to its kernel, and from a graph launch to its graph",
+          "[profiler][trace]") {
+    const auto trace = traceOfScenario();
+    const auto starts = eventsWhere(trace, "s");
+    const auto finishes = eventsWhere(trace, "f");
+    REQUIRE(starts.size() == 2);  // one per eager kernel, one per graph launch (not per graph kernel)
+    REQUIRE(finishes.size() == 2);
+    std::map<uint64_t, json> finishById;
+    for (const auto& f : finishes) finishById[f.at("id")] = f;
+    for (const auto& s : starts) {
+        const auto& f = finishById.at(s.at("id"));
+        CHECK(f.at("bp") == "e");
+        CHECK(s.at("ts") < f.at("ts"));
+    }
+    // Eager: from cudaLaunchKernel (thread 41, ts 1.0) to the kernel (stream 7, ts 2.0).
+    CHECK(starts[0].at("pid") == 100);
+    CHECK(starts[0].at("tid") == 41);
+    CHECK(starts[0].at("ts") == 1.0);
+    const auto& eagerEnd = finishById.at(starts[0].at("id"));
+    CHECK(eagerEnd.at("pid") == 101);
+    CHECK(eagerEnd.at("tid") == 7);
+    CHECK(eagerEnd.at("ts") == 2.0);
+    // Graphed: from cudaGraphLaunch to the graph slice.
+    const auto& graphEnd = finishById.at(starts[1].at("id"));
+    CHECK(graphEnd.at("pid") == 201);
+    CHECK(graphEnd.at("ts") == 10.0);
+}
+
+TEST_CASE("graph kernels lie inside their graph launch's slice on the same stream", "[profiler][trace]") {
+    const auto trace = traceOfScenario();
+    const auto graphs = eventsWhere(trace, "X", "graph");
+    REQUIRE(graphs.size() == 1);
+    const auto& graph = graphs[0];
+    CHECK(graph.at("name") == "graph 5");
+    CHECK(graph.at("pid") == 201);
+    CHECK(graph.at("tid") == 9);
+    CHECK(graph.at("ts") == 10.0);
+    CHECK(graph.at("dur") == 3.0);
+    CHECK(graph.at("args").at("kernels") == 2);
+    int inside = 0;
+    for (const auto& k : eventsWhere(trace, "X", "kernel")) {
+        if (k.at("args").at("graphId") != 5) continue;
+        CHECK(k.at("pid") == graph.at("pid"));
+        CHECK(k.at("tid") == graph.at("tid"));
+        CHECK(k.at("ts").get<double>() >= graph.at("ts").get<double>());
+        CHECK(k.at("ts").get<double>() + k.at("dur").get<double>() <=
+              graph.at("ts").get<double>() + graph.at("dur").get<double>());
+        ++inside;
+    }
+    CHECK(inside == 2);
+}
+
+TEST_CASE("writeFile replaces the file whole and leaves no temporary behind", "[profiler][trace]") {
+    ChromeTrace trace;
+    trace.add("eager", ActivityBatch{}, {mark("step", 1000, 2000, 0)});
+    const std::string path = "graphlens_profiler_trace_test.json";
+    trace.writeFile(path);
+    std::ifstream file(path);
+    const auto parsed = json::parse(file);
+    CHECK(eventsWhere(parsed, "X", "phase").size() == 1);
+    CHECK_FALSE(std::ifstream(path + ".tmp").good());
+    std::remove(path.c_str());
+    CHECK_THROWS_AS(trace.writeFile("/nonexistent-dir/trace.json"), std::runtime_error);
+}

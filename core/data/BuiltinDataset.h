@@ -1,0 +1,48 @@
+#pragma once
+// The built-in dataset (default for `make run` and tests): generated deterministically from a seed
+// with OpenCV drawing, written once to a cache folder as real JPEG/PNG files plus a YOLO YAML and an
+// ImageFolder variant, then opened exactly like a user's dataset.
+#include "data/Box.h"
+
+#include <opencv2/core/mat.hpp>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace graphlens::data {
+
+struct BuiltinOptions {
+    std::filesystem::path cacheRoot;  // empty: defaultCacheRoot()
+    std::uint64_t seed = 0;
+    int trainImages = 64;
+    int valImages = 16;
+    int classifyPerClass = 16;  // ImageFolder train images per class (val gets a quarter, at least 2)
+};
+
+struct BuiltinPaths {
+    std::filesystem::path yaml;         // detection: <folder>/data.yaml
+    std::filesystem::path imageFolder;  // classification: <folder>/classify (train/, val/)
+};
+
+// $GRAPHLENS_CACHE_DIR, else $XDG_CACHE_HOME/graphlens, else ~/.cache/graphlens, else the temp folder.
+std::filesystem::path defaultCacheRoot();
+
+// Generates into cacheRoot/builtin-v1-seed<seed>-<train>-<val>-<perClass> unless a complete copy is
+// already there; written to a temporary folder and renamed, so an interrupted run leaves nothing half.
+BuiltinPaths ensureBuiltinDataset(const BuiltinOptions& options);
+
+// circle, rectangle, triangle, cross, star.
+const std::vector<std::string>& builtinClassNames();
+
+struct GeneratedImage {
+    cv::Mat bgr;
+    std::vector<Box> boxes;  // exact: the bounding box of each shape's drawn pixels, normalised
+};
+// One detection image (train image i is index i, val image i is index 1000000 + i): textured background, 0-4 shapes; every 10th has none.
+GeneratedImage generateDetectionImage(std::uint64_t seed, int index);
+// One classification image: a single shape of class classIndex on a textured background.
+cv::Mat generateClassificationImage(std::uint64_t seed, int classIndex, int index);
+
+}  // namespace graphlens::data

@@ -1,0 +1,29 @@
+#pragma once
+// Finding images on disk and the cheap per-image checks done while opening a dataset (no decode):
+// a file signature OpenCV recognises and, for JPEG, an end-of-image marker (a truncated JPEG
+// otherwise decodes "successfully" with a grey bottom).
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace graphlens::data {
+
+// ".jpg/.jpeg/.png/.bmp/.tif/.tiff/.webp", for messages.
+const std::string& imageExtensionsText();
+bool hasImageExtension(const std::filesystem::path& path);
+
+// Empty when the file looks like a decodable image; otherwise the defect, naming the file.
+std::optional<std::string> checkImageFile(const std::filesystem::path& path);
+
+struct ImageListing {
+    std::vector<std::filesystem::path> images;  // sorted
+    std::vector<std::string> defects;           // files skipped while listing (non-UTF-8 names)
+};
+// Images under folder (recursively), sorted by path.
+ImageListing listImages(const std::filesystem::path& folder);
+
+// YOLO convention: the last "images" path component becomes "labels", the extension ".txt".
+std::filesystem::path labelPathFor(const std::filesystem::path& image);
+
+}  // namespace graphlens::data

@@ -1,0 +1,56 @@
+#pragma once
+// The SampleSource for datasets on disk: decode (OpenCV), letterbox or center-crop to the requested
+// size, RGB CHW. Optionally keeps decoded+resized images (uint8, per image size) in memory, so
+// repeated benchmarks do not pay decoding again.
+#include "data/Dataset.h"
+#include "data/SampleSource.h"
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <utility>
+
+namespace graphlens::data {
+
+enum class ResizeMode { Letterbox, CenterCrop };
+
+// Thread-safe. Stops adding entries once maxBytes is reached (what is cached stays).
+class DecodedCache {
+public:
+    explicit DecodedCache(std::size_t maxBytes) : maxBytes_(maxBytes) {}
+    bool lookup(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const;
+    void store(std::size_t index, int imgsz, std::span<const std::uint8_t> chw, const SampleTargets& targets);
+    std::size_t bytes() const;
+    std::size_t hits() const;
+
+private:
+    struct Entry {
+        std::vector<std::uint8_t> chw;
+        SampleTargets targets;
+    };
+    mutable std::mutex mutex_;
+    std::map<std::pair<std::size_t, int>, Entry> entries_;
+    std::size_t maxBytes_;
+    std::size_t bytes_ = 0;
+    mutable std::size_t hits_ = 0;
+};
+
+class ImageSampleSource final : public SampleSource {
+public:
+    ImageSampleSource(std::vector<ImageRecord> images, ResizeMode mode, std::shared_ptr<DecodedCache> cache = nullptr);
+    // Letterbox for detection datasets, center crop for classification; throws DatasetError for an unknown split.
+    static std::shared_ptr<ImageSampleSource> forSplit(const Dataset& dataset, std::string_view split,
+                                                       std::shared_ptr<DecodedCache> cache = nullptr);
+
+    std::size_t size() const override { return images_.size(); }
+    void load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const override;
+    std::string describe(std::size_t index) const override;
+
+private:
+    std::vector<ImageRecord> images_;
+    ResizeMode mode_;
+    std::shared_ptr<DecodedCache> cache_;
+};
+
+}  // namespace graphlens::data

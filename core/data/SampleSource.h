@@ -1,0 +1,31 @@
+#pragma once
+// What the loader consumes: indexed samples already resized to a square. Plain std types, so the
+// loader (libtorch) does not depend on OpenCV: real datasets plug in ImageSampleSource (decoding),
+// tests on GPU machines without OpenCV plug in an in-memory source.
+#include "data/Box.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace graphlens::data {
+
+struct SampleTargets {
+    std::vector<Box> boxes;  // normalised to the imgsz x imgsz output (detection)
+    int classIndex = -1;     // classification; -1 when the dataset has none
+};
+
+class SampleSource {
+public:
+    virtual ~SampleSource() = default;
+    virtual std::size_t size() const = 0;
+    // Writes image `index` as RGB uint8 CHW into chw (exactly 3 * imgsz * imgsz bytes) and its
+    // targets. Called from several loader threads at once; throws SampleDefect for a broken image.
+    virtual void load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const = 0;
+    // The image's name for warnings (its path for files).
+    virtual std::string describe(std::size_t index) const = 0;
+};
+
+}  // namespace graphlens::data

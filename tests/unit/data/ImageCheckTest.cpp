@@ -1,0 +1,61 @@
+// The cheap per-image checks and label path convention.
+#include "TestFiles.h"
+#include "data/DatasetError.h"
+#include "data/ImageFiles.h"
+#include "data/ImageTransform.h"
+#include "data/PathText.h"
+
+#include <catch2/catch.hpp>
+
+using namespace graphlens;
+
+TEST_CASE("valid images pass the checks, a PNG named .jpg included", "[data][images]") {
+    testing::TempDir dir;
+    testing::writeImage(dir / "a.jpg");
+    testing::writeImage(dir / "b.png");
+    std::filesystem::copy_file(dir / "b.png", dir / "png-named.jpg");
+    CHECK_FALSE(data::checkImageFile(dir / "a.jpg").has_value());
+    CHECK_FALSE(data::checkImageFile(dir / "b.png").has_value());
+    CHECK_FALSE(data::checkImageFile(dir / "png-named.jpg").has_value());
+}
+
+TEST_CASE("empty, text and truncated files are defects naming the file", "[data][images][bad-input]") {
+    testing::TempDir dir;
+    testing::writeText(dir / "empty.png", "");
+    CHECK(data::checkImageFile(dir / "empty.png") == (dir / "empty.png").string() + ": empty file (expected image data)");
+    testing::writeText(dir / "text.png", "hello\n");
+    CHECK(data::checkImageFile(dir / "text.png") ==
+          (dir / "text.png").string() + ": not an image OpenCV can decode (unrecognised file signature; expected "
+                                        ".jpg/.jpeg/.png/.bmp/.tif/.tiff/.webp image data)");
+    testing::writeImage(dir / "cut.jpeg", 80, 80);
+    std::filesystem::resize_file(dir / "cut.jpeg", std::filesystem::file_size(dir / "cut.jpeg") - 10);
+    CHECK(data::checkImageFile(dir / "cut.jpeg") ==
+          (dir / "cut.jpeg").string() + ": truncated JPEG (no end-of-image marker; expected a complete JPEG file)");
+}
+
+TEST_CASE("decodeImage rejects what OpenCV cannot decode", "[data][images][bad-input]") {
+    testing::TempDir dir;
+    testing::writeText(dir / "text.jpg", "hello\n");
+    CHECK_THROWS_WITH(data::decodeImage(dir / "text.jpg"),
+                      (dir / "text.jpg").string() + ": OpenCV could not decode the image (expected "
+                                                    ".jpg/.jpeg/.png/.bmp/.tif/.tiff/.webp image data)");
+    testing::writeImage(dir / "ok.png", 30, 20);
+    const auto image = data::decodeImage(dir / "ok.png");
+    CHECK(image.cols == 30);
+    CHECK(image.rows == 20);
+    CHECK(image.channels() == 3);
+}
+
+TEST_CASE("labels live beside images with images -> labels", "[data][images]") {
+    CHECK(data::labelPathFor("/d/images/train/x.jpg") == "/d/labels/train/x.txt");
+    CHECK(data::labelPathFor("/images/d/images/x.png") == "/images/d/labels/x.txt");
+    CHECK(data::labelPathFor("/d/pics/x.jpeg") == "/d/pics/x.txt");
+}
+
+TEST_CASE("non-UTF-8 bytes are escaped in messages", "[data][images]") {
+    CHECK(data::isValidUtf8("caf\xc3\xa9"));
+    CHECK_FALSE(data::isValidUtf8("caf\xe9"));
+    CHECK_FALSE(data::isValidUtf8("\xc0\xaf"));  // overlong
+    CHECK(data::displayPath("/a/caf\xe9.jpg") == "/a/caf\\xE9.jpg");
+    CHECK(data::where("/a/b.txt", 3) == "/a/b.txt:3");
+}

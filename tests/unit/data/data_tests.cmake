@@ -1,0 +1,23 @@
+# CPU tests of core/data: formats, bad input (exact messages), letterbox geometry, the built-in
+# dataset and, with the engine, the loader on the CPU path. Fixtures are generated into temp folders.
+add_executable(graphlens_unit_data
+  ${CMAKE_CURRENT_LIST_DIR}/TestFiles.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/BuiltinDatasetTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ImageFolderTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ImageCheckTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LabelFileTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LetterboxTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/YoloDatasetTest.cpp
+)
+target_link_libraries(graphlens_unit_data PRIVATE graphlens_data graphlens_catch_main)
+catch_discover_tests(graphlens_unit_data TEST_PREFIX "unit.data." PROPERTIES LABELS unit)
+
+if(TARGET graphlens_data_loader)
+  add_executable(graphlens_unit_data_loader
+    ${CMAKE_CURRENT_LIST_DIR}/TestFiles.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/DataLoaderTest.cpp
+  )
+  target_link_libraries(graphlens_unit_data_loader PRIVATE graphlens_data_loader graphlens_data graphlens_catch_main)
+  graphlens_use_torch_pch(graphlens_unit_data_loader)
+  catch_discover_tests(graphlens_unit_data_loader TEST_PREFIX "unit.data." PROPERTIES LABELS unit)
+endif()

@@ -1,5 +1,6 @@
 #include "data/BuiltinDataset.h"
 
+#include "data/BuiltinGenerator.h"
 #include "data/DatasetError.h"
 #include "data/FileTree.h"
 #include "data/PathText.h"

@@ -2,10 +2,6 @@
 // The built-in dataset (default for `make run` and tests): generated deterministically from a seed
 // with OpenCV drawing, written once to a cache folder as real JPEG/PNG files plus a YOLO YAML and an
 // ImageFolder variant, then opened exactly like a user's dataset.
-#include "data/Box.h"
-
-#include <opencv2/core/mat.hpp>
-
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -35,14 +31,5 @@ BuiltinPaths ensureBuiltinDataset(const BuiltinOptions& options);
 
 // circle, rectangle, triangle, cross, star.
 const std::vector<std::string>& builtinClassNames();
-
-struct GeneratedImage {
-    cv::Mat bgr;
-    std::vector<Box> boxes;  // exact: the bounding box of each shape's drawn pixels, normalised
-};
-// One detection image (train image i is index i, val image i is index 1000000 + i): textured background, 0-4 shapes; every 10th has none.
-GeneratedImage generateDetectionImage(std::uint64_t seed, int index);
-// One classification image: a single shape of class classIndex on a textured background.
-cv::Mat generateClassificationImage(std::uint64_t seed, int classIndex, int index);
 
 }  // namespace graphlens::data

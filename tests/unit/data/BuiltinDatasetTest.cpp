@@ -2,6 +2,7 @@
 // path as a user's dataset.
 #include "TestFiles.h"
 #include "data/BuiltinDataset.h"
+#include "data/BuiltinGenerator.h"
 #include "data/LabelFile.h"
 #include "data/OpenDataset.h"
 

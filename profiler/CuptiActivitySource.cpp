@@ -7,6 +7,7 @@
 #include "profiler/CuptiLibrary.h"
 #include "profiler/CuptiRecordDecoder.h"
 
+#include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -27,6 +28,7 @@ constexpr std::size_t kBufferBytes = 8 * 1024 * 1024;
 constexpr std::size_t kBufferAlignment = 8;  // CUPTI requires 8-byte aligned activity buffers
 constexpr std::array kKinds{CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_RUNTIME,
                             CUPTI_ACTIVITY_KIND_DRIVER};
+constexpr std::array kKindNames{"CONCURRENT_KERNEL", "RUNTIME", "DRIVER"};
 
 // CUPTI delivers buffers to C callbacks on its own thread: they land here, guarded by the mutex.
 struct Collector {
@@ -48,7 +50,7 @@ std::string apiName(ApiDomain domain, uint32_t cbid) {  // called with the colle
     if (const auto it = names.find(key); it != names.end()) return it->second;
     const char* name = nullptr;
     const auto cuptiDomain = domain == ApiDomain::Runtime ? CUPTI_CB_DOMAIN_RUNTIME_API : CUPTI_CB_DOMAIN_DRIVER_API;
-    if (CuptiLibrary::instance().getCallbackName(cuptiDomain, cbid, &name) != CUPTI_SUCCESS || !name) name = "";
+    if (CuptiLibrary::instance().cuptiGetCallbackName(cuptiDomain, cbid, &name) != CUPTI_SUCCESS || !name) name = "";
     return names.emplace(key, name).first->second;
 }
 
@@ -65,11 +67,11 @@ void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t* buf
     {
         std::lock_guard lock(sink.mutex);
         CUpti_Activity* record = nullptr;
-        while (lib.activityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS) {
+        while (lib.cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS) {
             decodeActivity(*record, sink.batch, apiName);
         }
         size_t dropped = 0;
-        if (GRAPHLENS_CUPTI_CHECK(lib, activityGetNumDroppedRecords(context, streamId, &dropped), nullptr)) {
+        if (GRAPHLENS_CUPTI_CHECK(lib, cuptiActivityGetNumDroppedRecords(context, streamId, &dropped), nullptr)) {
             sink.batch.droppedByCupti += dropped;
         }
     }
@@ -99,20 +101,25 @@ public:
             std::lock_guard lock(sink.mutex);
             if (!sink.callbacksRegistered) {
                 sink.callbacksRegistered = GRAPHLENS_CUPTI_CHECK(
-                    lib_, activityRegisterCallbacks(bufferRequested, bufferCompleted), &reason_);
+                    lib_, cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted), &reason_);
             }
             sink.batch = {};
         }
-        // System thread ids (gettid), the ones currentThreadId() returns for phase marks.
-        bool ok = collector().callbacksRegistered &&
-                  GRAPHLENS_CUPTI_CHECK(lib_, setThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM), &reason_);
+        bool ok = collector().callbacksRegistered;
+        // System thread ids (gettid) in the records, the ones currentThreadId() gives phase marks. Not
+        // fatal: CUPTI's default is pthread_self(), and currentThreadId() then follows it.
+        std::string ignored;
+        systemThreadIds_ = ok && GRAPHLENS_CUPTI_CHECK(lib_, cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM), &ignored);
         std::size_t enabled = 0;
         for (; ok && enabled < kKinds.size(); ++enabled) {
-            ok = GRAPHLENS_CUPTI_CHECK(lib_, activityEnable(kKinds[enabled]), &reason_);
-            if (!ok) break;
+            ok = GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityEnable(kKinds[enabled]), &reason_);
+            if (!ok) {
+                reason_ = std::string(kKindNames[enabled]) + ": " + reason_;
+                break;
+            }
         }
         if (!ok) {
-            for (std::size_t i = 0; i < enabled; ++i) GRAPHLENS_CUPTI_CHECK(lib_, activityDisable(kKinds[i]), nullptr);
+            for (std::size_t i = 0; i < enabled; ++i) GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kKinds[i]), nullptr);
             sink.windowOpen = false;
             if (reason_.empty()) reason_ = "CUPTI refused to start";
             return false;
@@ -123,10 +130,10 @@ public:
 
     void stop() override {
         if (!open_) return;
-        for (const auto kind : kKinds) GRAPHLENS_CUPTI_CHECK(lib_, activityDisable(kind), nullptr);
+        for (const auto kind : kKinds) GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kind), nullptr);
         // Forced: also hands over buffers that are not full yet. Records of kernels still running are
         // incomplete (end 0) and the metrics discard and count them, hence "synchronize first".
-        GRAPHLENS_CUPTI_CHECK(lib_, activityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED), nullptr);
+        GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED), nullptr);
         open_ = false;
         collector().windowOpen = false;
     }
@@ -139,16 +146,20 @@ public:
 
     uint64_t timestampNs() const override {
         uint64_t now = 0;
-        if (lib_.loaded) GRAPHLENS_CUPTI_CHECK(lib_, getTimestamp(&now), nullptr);
+        if (lib_.loaded) GRAPHLENS_CUPTI_CHECK(lib_, cuptiGetTimestamp(&now), nullptr);
         return now;
     }
 
-    uint32_t currentThreadId() const override { return static_cast<uint32_t>(syscall(SYS_gettid)); }
+    uint32_t currentThreadId() const override {
+        if (systemThreadIds_) return static_cast<uint32_t>(syscall(SYS_gettid));
+        return static_cast<uint32_t>(pthread_self());  // what CUPTI's default thread id type records
+    }
 
 private:
     const CuptiLibrary& lib_;
     std::string reason_;
     bool open_ = false;
+    bool systemThreadIds_ = true;
 };
 
 }  // namespace

@@ -36,16 +36,16 @@ CuptiLibrary load() {
     if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name) lib.path = map->l_name;
 
     std::string& error = lib.error;
-    bool ok = bind(handle, "cuptiActivityEnable", lib.activityEnable, error);
-    ok = bind(handle, "cuptiActivityDisable", lib.activityDisable, error) && ok;
-    ok = bind(handle, "cuptiActivityRegisterCallbacks", lib.activityRegisterCallbacks, error) && ok;
-    ok = bind(handle, "cuptiActivityFlushAll", lib.activityFlushAll, error) && ok;
-    ok = bind(handle, "cuptiActivityGetNextRecord", lib.activityGetNextRecord, error) && ok;
-    ok = bind(handle, "cuptiActivityGetNumDroppedRecords", lib.activityGetNumDroppedRecords, error) && ok;
-    ok = bind(handle, "cuptiGetResultString", lib.getResultString, error) && ok;
-    ok = bind(handle, "cuptiGetTimestamp", lib.getTimestamp, error) && ok;
-    ok = bind(handle, "cuptiSetThreadIdType", lib.setThreadIdType, error) && ok;
-    ok = bind(handle, "cuptiGetCallbackName", lib.getCallbackName, error) && ok;
+    bool ok = bind(handle, "cuptiActivityEnable", lib.cuptiActivityEnable, error);
+    ok = bind(handle, "cuptiActivityDisable", lib.cuptiActivityDisable, error) && ok;
+    ok = bind(handle, "cuptiActivityRegisterCallbacks", lib.cuptiActivityRegisterCallbacks, error) && ok;
+    ok = bind(handle, "cuptiActivityFlushAll", lib.cuptiActivityFlushAll, error) && ok;
+    ok = bind(handle, "cuptiActivityGetNextRecord", lib.cuptiActivityGetNextRecord, error) && ok;
+    ok = bind(handle, "cuptiActivityGetNumDroppedRecords", lib.cuptiActivityGetNumDroppedRecords, error) && ok;
+    ok = bind(handle, "cuptiGetResultString", lib.cuptiGetResultString, error) && ok;
+    ok = bind(handle, "cuptiGetTimestamp", lib.cuptiGetTimestamp, error) && ok;
+    ok = bind(handle, "cuptiSetThreadIdType", lib.cuptiSetThreadIdType, error) && ok;
+    ok = bind(handle, "cuptiGetCallbackName", lib.cuptiGetCallbackName, error) && ok;
     lib.loaded = ok;
     return lib;
 }
@@ -63,7 +63,7 @@ bool cuptiSucceeded(CUptiResult result, const char* call, const char* file, int 
     if (result == CUPTI_SUCCESS) return true;
     const char* text = nullptr;
     const auto& lib = CuptiLibrary::instance();
-    if (!lib.getResultString || lib.getResultString(result, &text) != CUPTI_SUCCESS || !text) {
+    if (!lib.cuptiGetResultString || lib.cuptiGetResultString(result, &text) != CUPTI_SUCCESS || !text) {
         text = "unknown CUPTI error";
     }
     const std::string message = std::string(call) + " failed: " + text + " (" + std::to_string(result) + ")";

@@ -14,16 +14,16 @@ struct CuptiLibrary {
     std::string error;  // why loaded is false
     std::string path;   // the file the loader picked, for the log and `env`
 
-    decltype(&::cuptiActivityEnable) activityEnable = nullptr;
-    decltype(&::cuptiActivityDisable) activityDisable = nullptr;
-    decltype(&::cuptiActivityRegisterCallbacks) activityRegisterCallbacks = nullptr;
-    decltype(&::cuptiActivityFlushAll) activityFlushAll = nullptr;
-    decltype(&::cuptiActivityGetNextRecord) activityGetNextRecord = nullptr;
-    decltype(&::cuptiActivityGetNumDroppedRecords) activityGetNumDroppedRecords = nullptr;
-    decltype(&::cuptiGetResultString) getResultString = nullptr;
-    decltype(&::cuptiGetTimestamp) getTimestamp = nullptr;
-    decltype(&::cuptiSetThreadIdType) setThreadIdType = nullptr;
-    decltype(&::cuptiGetCallbackName) getCallbackName = nullptr;
+    decltype(&::cuptiActivityEnable) cuptiActivityEnable = nullptr;
+    decltype(&::cuptiActivityDisable) cuptiActivityDisable = nullptr;
+    decltype(&::cuptiActivityRegisterCallbacks) cuptiActivityRegisterCallbacks = nullptr;
+    decltype(&::cuptiActivityFlushAll) cuptiActivityFlushAll = nullptr;
+    decltype(&::cuptiActivityGetNextRecord) cuptiActivityGetNextRecord = nullptr;
+    decltype(&::cuptiActivityGetNumDroppedRecords) cuptiActivityGetNumDroppedRecords = nullptr;
+    decltype(&::cuptiGetResultString) cuptiGetResultString = nullptr;
+    decltype(&::cuptiGetTimestamp) cuptiGetTimestamp = nullptr;
+    decltype(&::cuptiSetThreadIdType) cuptiSetThreadIdType = nullptr;
+    decltype(&::cuptiGetCallbackName) cuptiGetCallbackName = nullptr;
 };
 
 namespace detail {

@@ -39,6 +39,10 @@ if(GRAPHLENS_WITH_ENGINE)
   # engine target (and the shared PCH) compiles with identical flags.
   add_library(graphlens_torch_deps INTERFACE)
   target_link_libraries(graphlens_torch_deps INTERFACE ${TORCH_LIBRARIES})
+  # The torch wheel's libtorch exports its own copy of std::filesystem, and whichever library comes
+  # first in the executable's NEEDED list wins symbol lookup. Its remove_all segfaults when called
+  # from code built here, so libstdc++ goes first (the order a Python process has anyway).
+  target_link_options(graphlens_torch_deps INTERFACE "LINKER:--push-state,--no-as-needed,-lstdc++,--pop-state")
   target_include_directories(graphlens_torch_deps INTERFACE
     ${PROJECT_SOURCE_DIR}/core ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/generated)
   if(GRAPHLENS_HAVE_CUDA)

@@ -16,9 +16,9 @@ for name in graphlens-cli graphlens_gpu_tests graphlens_unit_results graphlens_u
 done
 cp "${binaries[@]}" "$bundle/bin/"
 
-# Libraries the server provides itself: glibc and friends, and everything libtorch's wheel brings
+# Libraries the server provides itself: glibc and friends, libstdc++ (newer there than here), and everything libtorch's wheel brings
 # (torch/lib and the nvidia-* wheels). Everything else resolved by ldd travels.
-skip='^(linux-vdso|libc\.so|libm\.so|libdl\.so|librt\.so|libpthread\.so|ld-linux|libgcc_s\.so|libtorch|libc10|libgomp|libcaffe2|libshm|libnv|libcublas|libcudnn|libcusparse|libcufft|libcurand|libcusolver|libnccl|libcupti|libcufile)'
+skip='^(linux-vdso|libc\.so|libstdc\+\+\.so|libutil\.so|libm\.so|libdl\.so|librt\.so|libpthread\.so|ld-linux|libgcc_s\.so|libtorch|libc10|libgomp|libcaffe2|libshm|libnv|libcublas|libcudnn|libcusparse|libcufft|libcurand|libcusolver|libnccl|libcupti|libcufile)'
 for binary in "${binaries[@]}"; do
   ldd "$binary" | awk '/=> \//{print $1, $3}' | while read -r soname path; do
     if ! [[ "$soname" =~ $skip ]]; then cp -Lu "$path" "$bundle/lib/$soname"; fi

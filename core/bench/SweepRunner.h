@@ -1,6 +1,6 @@
 #pragma once
 // Inference sweep over batch sizes: for each size, eager and graphed arms are warmed up, then timed
-// interleaved (eager, graphed, eager, graphed, ...) on the same batch so drift hits both arms.
+// interleaved in blocks (eager, graphed, graphed, eager) on the same batch so drift hits both arms.
 // Out-of-memory at one size marks that size's rows and the sweep continues.
 #include "bench/SweepEvents.h"
 #include "results/JsonlAutosave.h"

@@ -1,6 +1,7 @@
 #include "graphs/InferenceGraphRunner.h"
 
 #include "graphlens/config.h"
+#include "graphs/AbortableCudaGraph.h"
 #include "graphs/DeviceMemory.h"
 #include "graphs/GraphCaptureError.h"
 
@@ -37,24 +38,19 @@ CaptureStats InferenceGraphRunner::capture(const torch::Tensor& example, int war
     staticInput_ = example.clone();
     memory.synchronize();
     auto sideStream = c10::cuda::getStreamFromPool(/*isHighPriority=*/false, device.index());
-    auto graph = std::make_unique<at::cuda::CUDAGraph>();
+    auto graph = std::make_unique<AbortableCudaGraph>();
     std::int64_t reservedBeforeCapture = 0;
     {
         c10::cuda::CUDAStreamGuard streamGuard(sideStream);
         for (int i = 0; i < warmupIterations; ++i) network_.forward(staticInput_);
         sideStream.synchronize();
         reservedBeforeCapture = memory.reservedBytes();
+        graph->capture_begin(at::cuda::graph_pool_handle(), cudaStreamCaptureModeThreadLocal);
         try {
-            graph->capture_begin(at::cuda::graph_pool_handle(), cudaStreamCaptureModeThreadLocal);
             staticOutput_ = network_.forward<torch::Tensor>(staticInput_);
             graph->capture_end();
         } catch (const std::exception& error) {
-            // End a capture the exception left open, so the stream is usable again.
-            cudaGraph_t partial = nullptr;
-            if (cudaStreamEndCapture(sideStream.stream(), &partial) == cudaSuccess && partial) {
-                cudaGraphDestroy(partial);
-            }
-            (void)cudaGetLastError();
+            graph->abortCapture();  // the stream, allocator and RNG are usable again
             staticOutput_ = torch::Tensor();
             staticInput_ = torch::Tensor();
             graph.reset();

@@ -9,11 +9,9 @@
 #include <memory>
 #include <string>
 
-namespace at::cuda {
-struct CUDAGraph;
-}
-
 namespace graphlens::graphs {
+
+class AbortableCudaGraph;
 
 struct CaptureStats {
     double captureMs = 0;       // side-stream warm-up + capture + instantiate, wall time
@@ -44,7 +42,7 @@ public:
 private:
     torch::nn::AnyModule network_;
     std::string familyName_;
-    std::unique_ptr<at::cuda::CUDAGraph> graph_;
+    std::unique_ptr<AbortableCudaGraph> graph_;
     torch::Tensor staticInput_;
     torch::Tensor staticOutput_;
     std::int64_t replays_ = 0;

@@ -68,6 +68,10 @@ TEST_CASE("a capture that reads a GPU value on the CPU fails cleanly and eager k
         CHECK_THAT(message, Catch::Contains("reads-back") && Catch::Contains("capture failed"));
     }
     CHECK_FALSE(runner.captured());
+    // The aborted capture must not leave the CUDA generator in capture mode (regression: every
+    // later GPU torch::rand failed with "Offset increment outside graph capture").
+    CHECK_NOTHROW(torch::rand({4}, torch::TensorOptions().device(torch::kCUDA)));
+    // A later capture on the same runner works.
     const auto eager = module.forward<torch::Tensor>(input);
     torch::cuda::synchronize();
     CHECK(eager[0].item<float>() == 8.0f);

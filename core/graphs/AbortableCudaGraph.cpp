@@ -1,0 +1,22 @@
+#include "graphs/AbortableCudaGraph.h"
+
+#if GRAPHLENS_HAVE_CUDA
+#include <c10/cuda/CUDACachingAllocator.h>
+#include <cuda_runtime_api.h>
+
+namespace graphlens::graphs {
+
+void AbortableCudaGraph::abortCapture() {
+    cudaGraph_t partial = nullptr;
+    if (cudaStreamEndCapture(capture_stream_.stream(), &partial) == cudaSuccess && partial) {
+        cudaGraphDestroy(partial);
+    }
+    (void)cudaGetLastError();  // capture errors are not sticky; clear the one we just provoked
+    c10::cuda::CUDACachingAllocator::endAllocateToPool(capture_dev_, mempool_id_);
+    c10::cuda::CUDACachingAllocator::releasePool(capture_dev_, mempool_id_);
+    // What CUDAGeneratorState::capture_epilogue() does; that function is not exported by libtorch.
+    for (auto& entry : captured_generator_states_) entry.first->capturing_ = false;
+}
+
+}  // namespace graphlens::graphs
+#endif

@@ -1,0 +1,116 @@
+#include "graphlens/config.h"
+#include "graphs/AbortableCudaGraph.h"
+#include "graphs/CaptureBackend.h"
+#include "graphs/DeviceMemory.h"
+
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+
+#if GRAPHLENS_HAVE_CUDA
+#include <ATen/cuda/CUDAGraph.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
+#include <cuda_runtime_api.h>
+#endif
+
+namespace graphlens::graphs {
+
+#if GRAPHLENS_HAVE_CUDA
+namespace {
+
+class CudaCapturedGraph : public CapturedGraph {
+public:
+    CudaCapturedGraph(std::unique_ptr<AbortableCudaGraph> graph, c10::DeviceIndex device)
+        : graph_(std::move(graph)), device_(device) {}
+    void replay() override {
+        c10::cuda::CUDAGuard guard(device_);
+        graph_->replay();
+    }
+
+private:
+    std::unique_ptr<AbortableCudaGraph> graph_;
+    c10::DeviceIndex device_;
+};
+
+class CudaCaptureBackend : public CaptureBackend {
+public:
+    std::string unsupportedReason(const torch::Tensor& input) const override {
+        if (!input.is_cuda()) return "input is on " + input.device().str() + "; CUDA graphs need a CUDA device";
+        return "";
+    }
+
+    CaptureOutcome capture(const GraphBody& body, const torch::Tensor& staticInput, int warmupIterations) override {
+        const auto device = staticInput.device();
+        c10::cuda::CUDAGuard deviceGuard(device);
+        DeviceMemory memory(device);
+        if (!pool_) {
+            pool_ = at::cuda::graph_pool_handle();
+            poolDevice_ = device.index();
+        } else if (poolDevice_ != device.index()) {
+            throw std::runtime_error("this runner's graph pool lives on cuda:" + std::to_string(poolDevice_) +
+                                     "; release() before capturing on " + device.str());
+        }
+        const auto started = std::chrono::steady_clock::now();
+        memory.synchronize();  // the static input was written on the current stream
+        auto sideStream = c10::cuda::getStreamFromPool(/*isHighPriority=*/false, device.index());
+        auto graph = std::make_unique<AbortableCudaGraph>();
+        CaptureOutcome outcome;
+        std::int64_t reservedBeforeCapture = 0;
+        {
+            c10::cuda::CUDAStreamGuard streamGuard(sideStream);
+            // Warm-up on the capture stream: cold library workspaces (cuBLAS, cuDNN) allocated
+            // during capture would invalidate it.
+            for (int i = 0; i < warmupIterations; ++i) (void)body(staticInput);
+            sideStream.synchronize();
+            reservedBeforeCapture = memory.reservedBytes();
+            graph->capture_begin(*pool_, cudaStreamCaptureModeThreadLocal);
+            try {
+                outcome.staticOutput = body(staticInput);
+                graph->capture_end();
+            } catch (const std::exception& error) {
+                outcome.staticOutput = c10::IValue();  // its blocks belong to the pool we release
+                graph->abortCapture();                 // stream, allocator routing and RNG usable again
+                graph.reset();
+                throw std::runtime_error(error.what());
+            }
+            sideStream.synchronize();
+        }
+        outcome.captureMs =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        outcome.poolBytes = memory.reservedBytes() - reservedBeforeCapture;
+        outcome.graph = std::make_unique<CudaCapturedGraph>(std::move(graph), device.index());
+        return outcome;
+    }
+
+    void releasePool() override { pool_.reset(); }
+
+private:
+    std::optional<c10::MempoolId_t> pool_;
+    c10::DeviceIndex poolDevice_ = -1;
+};
+
+}  // namespace
+
+std::shared_ptr<CaptureBackend> makeCudaCaptureBackend() { return std::make_shared<CudaCaptureBackend>(); }
+
+#else
+
+namespace {
+class NoCudaBackend : public CaptureBackend {
+public:
+    std::string unsupportedReason(const torch::Tensor&) const override {
+        return "this build has no CUDA support; CUDA graphs need it";
+    }
+    CaptureOutcome capture(const GraphBody&, const torch::Tensor&, int) override {
+        throw std::runtime_error("this build has no CUDA support; CUDA graphs need it");
+    }
+    void releasePool() override {}
+};
+}  // namespace
+
+std::shared_ptr<CaptureBackend> makeCudaCaptureBackend() { return std::make_shared<NoCudaBackend>(); }
+
+#endif
+
+}  // namespace graphlens::graphs

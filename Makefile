@@ -24,8 +24,14 @@ test: build-dev
 	@ctest --preset dev -j $(JOBS)
 
 # A folder for GPU servers that have their own libtorch 2.11: see README, "Running on a GPU server".
-gpu-bundle: build-release
-	@./scripts/make-gpu-bundle.sh build/release gpu-bundle
+# Its own build: no GUI and no OpenCV (imgcodecs drags ~180 MB of libraries; the server times a
+# synthetic batch instead of decoded images).
+gpu-bundle: bootstrap
+	@cmake -S . -B build/gpu-bundle -G Ninja -DCMAKE_BUILD_TYPE=Release -DGRAPHLENS_WITH_GUI=OFF \
+	  -DGRAPHLENS_WITH_DATASETS=OFF >/dev/null
+	@cmake --build build/gpu-bundle -j $(JOBS) --target graphlens-cli graphlens_gpu_tests \
+	  graphlens_unit_engine graphlens_bench_minimal_loops
+	@./scripts/make-gpu-bundle.sh build/gpu-bundle gpu-bundle
 
 format:
 	@git ls-files '*.cpp' '*.h' | xargs clang-format -i

@@ -45,3 +45,15 @@ else
   "$venv/bin/python" -m pip install -q --upgrade pip
   "$venv/bin/python" -m pip install -q "torch==$TORCH_VERSION"
 fi
+
+# torchvision for the equivalence tests (tests/fixtures/export_torchvision.py): the release built for
+# this torch; pip must keep the installed torch (checked below), so a mismatch fails loudly here.
+TORCHVISION_VERSION="0.26.0"
+if "$venv/bin/python" -c "import torchvision,sys; sys.exit(0 if torchvision.__version__.startswith('$TORCHVISION_VERSION') else 1)" 2>/dev/null; then
+  echo "bootstrap: torchvision $TORCHVISION_VERSION present in .venv"
+else
+  echo "bootstrap: installing torchvision==$TORCHVISION_VERSION into .venv (for the equivalence tests)"
+  "$venv/bin/python" -m pip install -q "torchvision==$TORCHVISION_VERSION" "torch==$TORCH_VERSION"
+  "$venv/bin/python" -c "import torch,sys; sys.exit(0 if torch.__version__.startswith('$TORCH_VERSION') else 1)" || {
+    echo "bootstrap: installing torchvision changed torch away from $TORCH_VERSION" >&2; exit 1; }
+fi

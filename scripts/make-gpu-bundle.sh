@@ -15,6 +15,7 @@ for name in graphlens-cli graphlens_gpu_tests graphlens_unit_results graphlens_u
   [ -x "$build/bin/$name" ] && binaries+=("$build/bin/$name")
 done
 cp "${binaries[@]}" "$bundle/bin/"
+strip --strip-debug "$bundle"/bin/*   # debug info would multiply the bundle's size
 
 # Libraries the server provides itself: glibc and friends, libstdc++ (newer there than here), and everything libtorch's wheel brings
 # (torch/lib and the nvidia-* wheels). Everything else resolved by ldd travels.

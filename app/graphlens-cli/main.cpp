@@ -3,7 +3,9 @@
 #include "bench/ConsoleSweepEvents.h"
 #include "bench/Environment.h"
 #include "bench/FamilyListing.h"
+#include "bench/ProfiledPass.h"
 #include "bench/ProtocolSweepEvents.h"
+#include "families/FamilyRegistry.h"
 #include "bench/SweepSession.h"
 #include "graphlens/config.h"
 #include "results/ResultsError.h"
@@ -37,6 +39,17 @@ int runSweep(const results::SweepPlan& plan) {
     for (const auto& path : result.outputs) std::cout << "wrote " << path << "\n";
     if (result.exitCode != 0) std::cerr << "graphlens-cli: some rows failed (see status/message)\n";
     return result.exitCode;
+}
+
+// The profiled pass of a sweep: protocol lines on stdout for the parent sweep to read.
+int runProfilePass(const std::string& planPath, const std::string& sessionId) {
+    graphlens::bench::ProtocolSweepEvents events(std::cout);
+    const auto document = nlohmann::json::parse(results::readTextFile(planPath), nullptr, false);
+    const auto plan = results::sweepPlanFromJson(document, planPath);
+    const auto& family = *graphlens::families::FamilyRegistry::builtIn().find(plan.family);
+    const graphlens::bench::BenchmarkBatch batches(plan.data, family.task, plan.seed, events);
+    graphlens::bench::runProfiledPass(plan, sessionId, events, &batches);
+    return 0;
 }
 
 int runWorker(const std::string& planPath) {
@@ -87,6 +100,8 @@ int main(int argc, char** argv) {
     std::string batches = "1,8,32";
     auto* sweep = app.add_subcommand("sweep", "time eager vs graphed inference over batch sizes");
     sweep->add_option("--family", plan.family, "model family (see `list`)")->capture_default_str();
+    sweep->add_option("--data", plan.data,
+                      "dataset: a YOLO data.yaml, an ImageFolder root, or nothing for the built-in one");
     sweep->add_option("--batch", batches, "batch sizes, comma separated")->capture_default_str();
     sweep->add_option("--imgsz", plan.imgsz, "square input size (0: family default)")->capture_default_str();
     sweep->add_option("--precision", plan.precision, "fp32 | fp16")->capture_default_str();
@@ -97,6 +112,16 @@ int main(int argc, char** argv) {
     sweep->add_option("--csv", plan.csv, "write the rows as CSV");
     sweep->add_option("--json", plan.json, "write the session (plan, environment, rows) as JSON");
     sweep->add_option("--autosave", plan.autosave, "JSONL file each row is appended to as it is measured");
+    sweep->add_option("--trace", plan.trace, "write the profiled steps as Chrome trace JSON (Perfetto)");
+    sweep->add_option("--profile-steps", plan.profileSteps, "steps per arm in the profiled pass")->capture_default_str();
+    bool noProfile = false;
+    sweep->add_flag("--no-profile", noProfile, "skip the CUPTI profiled pass");
+
+    std::string profilePlanPath, profileSessionId;
+    auto* profilePass = app.add_subcommand("profile-pass", "internal: the CUPTI pass of a sweep, in its own process");
+    profilePass->group("");  // hidden: the sweep starts it
+    profilePass->add_option("--plan", profilePlanPath)->required();
+    profilePass->add_option("--session-id", profileSessionId)->required();
 
     std::string planPath;
     auto* worker = app.add_subcommand("worker", "JSON-lines protocol for the GUI (plan on stdin or --plan)");
@@ -132,6 +157,8 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (*worker) return runWorker(planPath);
+        if (*profilePass) return runProfilePass(profilePlanPath, profileSessionId);
+        plan.profile = !noProfile;
         plan.batches = results::parseBatchList(batches);
         return runSweep(plan);
     } catch (const UsageError& error) {

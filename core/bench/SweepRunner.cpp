@@ -62,8 +62,9 @@ std::string firstLine(const std::string& text) { return text.substr(0, text.find
 }  // namespace
 
 SweepRunner::SweepRunner(results::SweepPlan plan, std::string sessionId, SweepEvents& events,
-                         results::JsonlAutosave* autosave)
-    : plan_(std::move(plan)), sessionId_(std::move(sessionId)), events_(events), autosave_(autosave) {
+                         results::JsonlAutosave* autosave, const BenchmarkBatch* batches)
+    : plan_(std::move(plan)), sessionId_(std::move(sessionId)), events_(events), autosave_(autosave),
+      batches_(batches) {
     if (!families::FamilyRegistry::builtIn().find(plan_.family)) {
         throw std::invalid_argument("unknown family '" + plan_.family + "' (known: " +
                                     families::FamilyRegistry::builtIn().knownNames() + ")");
@@ -91,8 +92,9 @@ SweepOutcome SweepRunner::run() {
     auto network = family.build(plan_.seed);
     network.ptr()->to(device, dtype);
     network.ptr()->eval();
-    events_.log(family.name + " on " + deviceLabel + ", " + precision + ", " + std::to_string(imgsz) +
-                " px, synthetic image batch (seed " + std::to_string(plan_.seed) + ")");
+    events_.log(family.name + " on " + deviceLabel + ", " + precision + ", " + std::to_string(imgsz) + " px, " +
+                (batches_ ? batches_->description()
+                          : "synthetic image-like batch (seed " + std::to_string(plan_.seed) + ")"));
 
     const int unitsPerBatch = 2 * (plan_.warmup + plan_.steps);
     ProgressThrottle progress(events_, static_cast<int>(plan_.batches.size()) * unitsPerBatch);
@@ -138,7 +140,8 @@ SweepOutcome SweepRunner::run() {
         const std::function<void()> eagerFn = eagerStep, graphedFn = graphedStep;
 
         try {
-            input = makeSyntheticBatch(batch, imgsz, dtype, device, plan_.seed + batch);
+            input = batches_ ? batches_->make(batch, imgsz, dtype, device)
+                             : makeSyntheticBatch(batch, imgsz, dtype, device, plan_.seed + batch);
             memory.emptyCache();
             memory.resetPeaks();
             for (int i = 0; i < plan_.warmup; ++i) {

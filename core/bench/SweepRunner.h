@@ -2,6 +2,7 @@
 // Inference sweep over batch sizes: for each size, eager and graphed arms are warmed up, then timed
 // interleaved in blocks (eager, graphed, graphed, eager) on the same batch so drift hits both arms.
 // Out-of-memory at one size marks that size's rows and the sweep continues.
+#include "bench/BenchmarkBatch.h"
 #include "bench/SweepEvents.h"
 #include "results/JsonlAutosave.h"
 #include "results/Measurement.h"
@@ -20,9 +21,10 @@ struct SweepOutcome {
 
 class SweepRunner {
 public:
-    // autosave may be null. Throws std::invalid_argument for an unknown family.
+    // autosave may be null; batches null: a synthetic image-like batch. Throws
+    // std::invalid_argument for an unknown family.
     SweepRunner(results::SweepPlan plan, std::string sessionId, SweepEvents& events,
-                results::JsonlAutosave* autosave);
+                results::JsonlAutosave* autosave, const BenchmarkBatch* batches = nullptr);
 
     SweepOutcome run();
 
@@ -31,6 +33,7 @@ private:
     std::string sessionId_;
     SweepEvents& events_;
     results::JsonlAutosave* autosave_;
+    const BenchmarkBatch* batches_;
 };
 
 }  // namespace graphlens::bench

@@ -1,6 +1,7 @@
 #include "bench/SweepSession.h"
 
 #include "bench/Environment.h"
+#include "bench/ProfiledPass.h"
 #include "bench/SweepRunner.h"
 #include "families/FamilyRegistry.h"
 #include "results/AtomicFile.h"
@@ -8,6 +9,8 @@
 #include "results/MeasurementCsv.h"
 #include "results/ResultsError.h"
 #include "results/Session.h"
+
+#include <torch/cuda.h>
 
 #include <cstdlib>
 #include <filesystem>
@@ -22,7 +25,7 @@ void checkSweepPlan(const results::SweepPlan& plan) {
                          families::FamilyRegistry::builtIn().knownNames() + ")");
     }
     try {
-        for (const auto& path : {plan.csv, plan.json, plan.autosave}) {
+        for (const auto& path : {plan.csv, plan.json, plan.autosave, plan.trace}) {
             if (!path.empty()) results::checkWritable(path);
         }
     } catch (const results::ResultsError& error) {
@@ -56,11 +59,34 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
     session.environment = collectEnvironment();
     session.plan = results::toJson(plan);
 
+    // Dataset errors are input errors: found here, before the autosave exists and any GPU work.
+    const auto& family = *families::FamilyRegistry::builtIn().find(plan.family);
+    const BenchmarkBatch batches(plan.data, family.task, plan.seed, events);
     results::JsonlAutosave autosave(plan.autosave);
     events.log("rows are autosaved to " + plan.autosave + " as they are measured");
-    SweepRunner runner(plan, session.session_id, events, &autosave);
+    SweepRunner runner(plan, session.session_id, events, &autosave, &batches);
     auto outcome = runner.run();
     session.rows = std::move(outcome.rows);
+
+    if (plan.profile && torch::cuda::is_available()) {
+        auto childPlan = plan;  // the child writes no exports: rows come back on its stdout
+        childPlan.csv.clear();
+        childPlan.json.clear();
+        childPlan.autosave.clear();
+        auto profiled = runProfiledPassInChildProcess(childPlan, session.session_id, events);
+        mergeProfiledMetrics(session.rows, profiled);
+        for (const auto& row : profiled) {
+            autosave.append(row);
+            events.measurement(row);
+            if (row.profiler_overhead_pct) {
+                char text[160];
+                std::snprintf(text, sizeof text, "profiler overhead at batch %d, %s: %+.1f%% step time under CUPTI",
+                              row.batch, row.arm.c_str(), *row.profiler_overhead_pct);
+                events.log(text);
+            }
+            session.rows.push_back(row);
+        }
+    }
 
     SweepSessionResult result;
     result.rows = static_cast<int>(session.rows.size());

@@ -51,6 +51,11 @@ struct Measurement {
     std::optional<double> gpu_busy_us;
     std::optional<double> gpu_idle_pct;
     std::optional<double> network_fraction;
+    std::optional<double> speedup_ceiling;          // 1 / (1 - network_fraction)
+    std::optional<double> launch_delay_us_median;   // kernel start - end of its launch call (eager)
+    std::optional<double> launch_delay_us_p90;
+    std::optional<double> discarded_records;        // malformed CUPTI records left out of the metrics
+    std::optional<double> profiler_overhead_pct;    // profiled step time vs timed step time
 
     bool operator==(const Measurement&) const = default;
 };

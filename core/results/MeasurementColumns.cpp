@@ -45,7 +45,12 @@ constexpr std::array kColumns{
     MeasurementColumn{"launch_cpu_us", &M::launch_cpu_us, "CPU time inside launch calls per step, us"},
     MeasurementColumn{"gpu_busy_us", &M::gpu_busy_us, "union of kernel intervals per step, us"},
     MeasurementColumn{"gpu_idle_pct", &M::gpu_idle_pct, "100 * (1 - gpu_busy / step time)"},
-    MeasurementColumn{"network_fraction", &M::network_fraction, "share of the eager step spent in the network"},
+    MeasurementColumn{"network_fraction", &M::network_fraction, "share of the step spent in the network (forward/backward)"},
+    MeasurementColumn{"speedup_ceiling", &M::speedup_ceiling, "1 / (1 - network_fraction): the most removing network cost can buy"},
+    MeasurementColumn{"launch_delay_us_median", &M::launch_delay_us_median, "median of kernel start minus end of its launch call, us"},
+    MeasurementColumn{"launch_delay_us_p90", &M::launch_delay_us_p90, "90th percentile launch delay, us"},
+    MeasurementColumn{"discarded_records", &M::discarded_records, "malformed CUPTI records left out of the metrics"},
+    MeasurementColumn{"profiler_overhead_pct", &M::profiler_overhead_pct, "profiled step time vs timed step time, percent"},
 };
 
 std::string formatDouble(double value) {

@@ -41,16 +41,18 @@ bool contains(const std::vector<std::string>& options, const std::string& value)
 }  // namespace
 
 nlohmann::json toJson(const SweepPlan& plan) {
-    return {{"family", plan.family},   {"batches", plan.batches}, {"imgsz", plan.imgsz},
+    return {{"family", plan.family},   {"data", plan.data}, {"batches", plan.batches}, {"imgsz", plan.imgsz},
             {"precision", plan.precision}, {"phases", plan.phases},   {"graph", plan.graph},
             {"steps", plan.steps},     {"warmup", plan.warmup},   {"seed", plan.seed},
-            {"csv", plan.csv},         {"json", plan.json},       {"autosave", plan.autosave}};
+            {"csv", plan.csv},         {"json", plan.json},       {"autosave", plan.autosave},
+            {"profile", plan.profile}, {"profile_steps", plan.profileSteps}, {"trace", plan.trace}};
 }
 
 SweepPlan sweepPlanFromJson(const nlohmann::json& object, const std::string& sourceName) {
     if (!object.is_object()) throw ResultsError(sourceName + ": a sweep plan must be a JSON object");
     SweepPlan plan;
     readKey(object, "family", plan.family, sourceName);
+    readKey(object, "data", plan.data, sourceName);
     readKey(object, "batches", plan.batches, sourceName);
     readKey(object, "imgsz", plan.imgsz, sourceName);
     readKey(object, "precision", plan.precision, sourceName);
@@ -62,6 +64,9 @@ SweepPlan sweepPlanFromJson(const nlohmann::json& object, const std::string& sou
     readKey(object, "csv", plan.csv, sourceName);
     readKey(object, "json", plan.json, sourceName);
     readKey(object, "autosave", plan.autosave, sourceName);
+    readKey(object, "profile", plan.profile, sourceName);
+    readKey(object, "profile_steps", plan.profileSteps, sourceName);
+    readKey(object, "trace", plan.trace, sourceName);
     if (auto error = validateSweepPlan(plan); !error.empty()) {
         throw ResultsError(sourceName + ": " + error);
     }
@@ -95,6 +100,7 @@ std::string validateSweepPlan(const SweepPlan& plan) {
     }
     if (plan.steps < 1 || plan.steps > 100000) return "steps must be 1..100000";
     if (plan.warmup < 0 || plan.warmup > 100000) return "warmup must be 0..100000";
+    if (plan.profileSteps < 1 || plan.profileSteps > 10000) return "profile steps must be 1..10000";
     return {};
 }
 

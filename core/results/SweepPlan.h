@@ -9,6 +9,7 @@ namespace graphlens::results {
 
 struct SweepPlan {
     std::string family = "resnet18";
+    std::string data;               // YOLO data.yaml, ImageFolder root, or empty: built-in dataset
     std::vector<int> batches{1, 8, 32};
     int imgsz = 0;                  // 0: the family's default size
     std::string precision = "fp16"; // fp32 | fp16
@@ -20,6 +21,9 @@ struct SweepPlan {
     std::string csv;                // export paths; empty: not written
     std::string json;
     std::string autosave;           // JSONL, one row appended as soon as it is measured
+    bool profile = true;            // run the CUPTI profiled pass (own process) after the timed one
+    int profileSteps = 10;          // steps per arm in the profiled pass
+    std::string trace;              // Chrome trace JSON of the profiled steps; empty: not written
 };
 
 nlohmann::json toJson(const SweepPlan& plan);

@@ -49,8 +49,22 @@ TEST_CASE("resnet18 sweep at batch 1, 8, 32 writes eager and graphed rows; graph
     const auto result = bench::runSweepSession(plan, events);
     CHECK(result.exitCode == 0);
 
-    const auto rows = results::readCsv(plan.csv);
-    REQUIRE(rows.size() == 6);
+    auto rows = results::readCsv(plan.csv);
+    REQUIRE(rows.size() == 12);  // timed eager/graphed and profiled eager/graphed per batch size
+    std::vector<results::Measurement> profiled;
+    for (const auto& row : rows) {
+        if (row.pass == "profiled") profiled.push_back(row);
+    }
+    REQUIRE(profiled.size() == 6);
+    std::erase_if(rows, [](const results::Measurement& row) { return row.pass == "profiled"; });
+    for (const auto& row : rows) {
+        CAPTURE(row.batch, row.arm);
+        CHECK(row.kernels.value_or(0) > 50);                 // merged from the profiled pass
+        CHECK(row.network_fraction.value_or(0) > 0.9);
+        CHECK(row.profiler_overhead_pct.has_value());
+    }
+    CHECK(*rowOf(rows, 1, "eager").launches == *rowOf(rows, 1, "eager").kernels);
+    CHECK(*rowOf(rows, 1, "graphed").graph_launches == 1);
     for (int batch : plan.batches) {
         const auto& eager = rowOf(rows, batch, "eager");
         const auto& graphed = rowOf(rows, batch, "graphed");
@@ -76,6 +90,7 @@ TEST_CASE("out of memory at one batch size is recorded and the sweep continues",
     plan.steps = 3;
     plan.warmup = 1;
     plan.csv = (folder / "oom.csv").string();
+    plan.profile = false;
     QuietEvents events;
     const auto result = bench::runSweepSession(plan, events);
     CHECK(result.exitCode == 1);

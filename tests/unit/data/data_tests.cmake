@@ -1,3 +1,6 @@
+if(NOT TARGET graphlens_data)  # built with GRAPHLENS_WITH_DATASETS=OFF
+  return()
+endif()
 # CPU tests of core/data: formats, bad input (exact messages), letterbox geometry, the built-in
 # dataset and, with the engine, the loader on the CPU path. Fixtures are generated into temp folders.
 add_executable(graphlens_unit_data

@@ -1,6 +1,7 @@
 // The sweep on a machine without a GPU: eager rows are measured on the CPU, graphed rows say why
 // they were skipped, every row reaches the autosave, and bad plans are refused before any work.
 #include "bench/SweepEvents.h"
+#include "bench/ProfiledPass.h"
 #include "bench/SweepSession.h"
 #include "results/JsonlAutosave.h"
 #include "results/MeasurementCsv.h"
@@ -115,4 +116,45 @@ TEST_CASE("the default autosave sits beside the export, else in the XDG data fol
     CHECK(fs::is_directory(folder / "graphlens/sessions"));
     unsetenv("XDG_DATA_HOME");
     fs::remove_all(folder);
+}
+
+TEST_CASE("profiled metrics are copied onto the matching timed rows with the overhead", "[sweep][profiler]") {
+    results::Measurement timedEager;
+    timedEager.family = "resnet18";
+    timedEager.batch = 1;
+    timedEager.arm = "eager";
+    timedEager.pass = "timed";
+    timedEager.status = "ok";
+    timedEager.step_ms_median = 2.0;
+    auto timedGraphed = timedEager;
+    timedGraphed.arm = "graphed";
+    timedGraphed.step_ms_median = 0.5;
+    auto otherBatch = timedEager;
+    otherBatch.batch = 8;
+
+    auto profiledEager = timedEager;
+    profiledEager.pass = "profiled";
+    profiledEager.step_ms_median = 2.5;
+    profiledEager.launches = 102;
+    profiledEager.kernels = 102;
+    profiledEager.network_fraction = 0.99;
+    auto profiledGraphed = timedGraphed;
+    profiledGraphed.pass = "profiled";
+    profiledGraphed.step_ms_median = 0.55;
+    profiledGraphed.graph_launches = 1;
+    profiledGraphed.kernels = 102;
+
+    std::vector<results::Measurement> timed{timedEager, timedGraphed, otherBatch};
+    std::vector<results::Measurement> profiled{profiledEager, profiledGraphed};
+    bench::mergeProfiledMetrics(timed, profiled);
+
+    CHECK(*profiled[0].profiler_overhead_pct == Approx(25.0));
+    CHECK(*profiled[1].profiler_overhead_pct == Approx(10.0));
+    CHECK(*timed[0].launches == 102);
+    CHECK(*timed[0].network_fraction == 0.99);
+    CHECK(*timed[0].profiler_overhead_pct == Approx(25.0));
+    CHECK(*timed[1].graph_launches == 1);
+    CHECK_FALSE(timed[1].launches.has_value());
+    CHECK_FALSE(timed[2].kernels.has_value());  // batch 8 was not profiled
+    CHECK(*timed[0].step_ms_median == 2.0);       // timing stays the timed pass's
 }

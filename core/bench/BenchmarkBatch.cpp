@@ -1,0 +1,79 @@
+#include "bench/BenchmarkBatch.h"
+
+#include "bench/SweepSession.h"
+#include "bench/SyntheticBatch.h"
+#include "graphlens/config.h"
+
+#include <torch/torch.h>
+
+#if GRAPHLENS_HAVE_DATASETS
+#include "data/DatasetError.h"
+#include "data/ImageSampleSource.h"
+#include "data/OpenDataset.h"
+#endif
+
+namespace graphlens::bench {
+
+#if GRAPHLENS_HAVE_DATASETS
+struct BenchmarkBatch::Source {
+    std::shared_ptr<data::ImageSampleSource> images;
+};
+
+BenchmarkBatch::BenchmarkBatch(const std::string& dataPath, const std::string& task, std::uint64_t seed,
+                               SweepEvents& events)
+    : source_(std::make_unique<Source>()), task_(task), seed_(seed) {
+    try {
+        data::BuiltinOptions builtin;
+        builtin.seed = seed;
+        const auto dataset =
+            data::openDataset(dataPath, task == "classify" ? data::Task::Classify : data::Task::Detect, builtin);
+        for (const auto& warning : dataset.warnings) events.warning(warning);
+        const char* split = dataset.findSplit("val") ? "val" : "train";
+        source_->images = data::ImageSampleSource::forSplit(
+            dataset, split, std::make_shared<data::DecodedCache>(/*maxBytes=*/std::size_t{1} << 30));
+        if (source_->images->size() == 0) throw UsageError(dataset.source.string() + ": split '" + split + "' has no images");
+        description_ = dataset.summary() + "; timing on the " + split + " split";
+    } catch (const data::DatasetError& error) {
+        throw UsageError(error.what());
+    }
+}
+
+torch::Tensor BenchmarkBatch::make(int batch, int imgsz, torch::Dtype dtype, torch::Device device) const {
+    auto images = torch::empty({batch, 3, imgsz, imgsz}, torch::kUInt8);
+    const std::size_t bytes = std::size_t{3} * imgsz * imgsz;
+    auto* base = images.data_ptr<std::uint8_t>();
+    for (int i = 0; i < batch; ++i) {
+        data::SampleTargets targets;
+        const std::size_t index = static_cast<std::size_t>(i) % source_->images->size();
+        source_->images->load(index, imgsz, std::span<std::uint8_t>(base + i * bytes, bytes), targets);
+    }
+    auto batchOnDevice = images.to(device).to(torch::kFloat).div_(255.0);
+    if (task_ == "classify") {  // ImageNet normalisation, as torchvision's classifiers expect
+        const auto options = torch::TensorOptions().device(device);
+        const auto mean = torch::tensor({0.485, 0.456, 0.406}, options).view({1, 3, 1, 1});
+        const auto stddev = torch::tensor({0.229, 0.224, 0.225}, options).view({1, 3, 1, 1});
+        batchOnDevice = (batchOnDevice - mean) / stddev;
+    }
+    return batchOnDevice.to(dtype).contiguous();
+}
+#else
+struct BenchmarkBatch::Source {};
+
+BenchmarkBatch::BenchmarkBatch(const std::string& dataPath, const std::string& task, std::uint64_t seed,
+                               SweepEvents&)
+    : task_(task), seed_(seed) {
+    if (!dataPath.empty()) {
+        throw UsageError("--data " + dataPath +
+                         ": this build has no dataset support (built with GRAPHLENS_WITH_DATASETS=OFF)");
+    }
+    description_ = "synthetic image-like batch (this build has no dataset support)";
+}
+
+torch::Tensor BenchmarkBatch::make(int batch, int imgsz, torch::Dtype dtype, torch::Device device) const {
+    return makeSyntheticBatch(batch, imgsz, dtype, device, seed_ + batch);
+}
+#endif
+
+BenchmarkBatch::~BenchmarkBatch() = default;
+
+}  // namespace graphlens::bench

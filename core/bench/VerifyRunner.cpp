@@ -1,0 +1,178 @@
+#include "bench/VerifyRunner.h"
+
+#include "bench/SyntheticBatch.h"
+#include "families/FamilyRegistry.h"
+#include "graphs/ParityCheck.h"
+
+#include <ATen/CPUGeneratorImpl.h>
+#include <torch/cuda.h>
+#include <torch/torch.h>
+
+#include <cstdio>
+
+namespace graphlens::bench {
+
+const char* toString(VerifyResult result) {
+    switch (result) {
+        case VerifyResult::BitExact: return "bit-exact";
+        case VerifyResult::Mismatch: return "mismatch";
+        case VerifyResult::CaptureError: return "capture error";
+        case VerifyResult::NotDeclared: return "not declared";
+    }
+    return "capture error";
+}
+
+bool VerifyRow::failed() const {
+    if (result == VerifyResult::NotDeclared) return false;
+    return !(result == VerifyResult::BitExact && probesDiffer && staleGuard);
+}
+
+namespace {
+
+VerifyResult fromParity(graphs::ParityResult result) {
+    switch (result) {
+        case graphs::ParityResult::BitExact: return VerifyResult::BitExact;
+        case graphs::ParityResult::Mismatch: return VerifyResult::Mismatch;
+        case graphs::ParityResult::CaptureError: return VerifyResult::CaptureError;
+    }
+    return VerifyResult::CaptureError;
+}
+
+// Probe B: wide noise, a different distribution from the image-like probe A. Drawn on the CPU from
+// its own generator, so it is the same on every device and leaves the global RNG alone.
+torch::Tensor wideNoise(const torch::Tensor& like) {
+    auto generator = at::detail::createCPUGenerator(/*seed_val=*/99);
+    const auto noise = torch::randn(like.sizes(), generator, torch::TensorOptions().dtype(torch::kFloat)) * 3 + 1;
+    return noise.to(like.device(), like.scalar_type()).contiguous();
+}
+
+}  // namespace
+
+VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& options) {
+    VerifyRow row;
+    row.family = family.name;
+    row.task = family.task;
+    row.declaration = families::toString(family.inference.kind);
+    row.batch = options.batch;
+    row.imgsz = options.imgsz > 0 ? options.imgsz : family.defaultImgsz;
+    row.dtype = c10::toString(options.dtype);
+    if (!family.inference.capturable()) {
+        row.result = VerifyResult::NotDeclared;
+        row.message = family.inference.reason;
+        return row;
+    }
+    const torch::Device device =
+        options.device ? *options.device
+                       : (torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU));
+    try {
+        torch::NoGradGuard noGrad;
+        auto network = family.build(options.seed);
+        network.ptr()->to(device, options.dtype);
+        network.ptr()->eval();
+
+        graphs::GraphRunnerOptions runnerOptions;
+        runnerOptions.mode = graphs::GraphMode::On;
+        runnerOptions.backend = options.backend;
+        runnerOptions.warn = [](const std::string&) {};  // the row carries what matters
+        std::unique_ptr<graphs::GraphRunner> runner;
+        if (family.inference.kind == families::GraphSupportKind::Seam) {
+            auto seam = options.seamOf ? options.seamOf(network) : std::nullopt;
+            if (!seam) {
+                row.result = VerifyResult::CaptureError;
+                row.message = family.name + " declares a seam split (" + family.inference.reason +
+                              ") but no SeamSplit was provided for it";
+                return row;
+            }
+            runner = std::make_unique<graphs::GraphRunner>(network.ptr(), std::move(*seam), family.name,
+                                                           family.inference, runnerOptions);
+        } else {
+            runner = std::make_unique<graphs::GraphRunner>(network, family.name, family.inference, runnerOptions);
+        }
+        const auto probeA = makeSyntheticBatch(row.batch, row.imgsz, options.dtype, device, /*seed=*/1);
+        const auto probeB = wideNoise(probeA);
+        const auto report = graphs::checkInferenceParity(*runner, probeA, probeB);
+        row.result = fromParity(report.result);
+        row.maxAbsDiff = report.maxAbsDiff;
+        row.message = report.message;
+        row.probesDiffer = report.probesDiffer;
+        row.staleGuard = report.staleGuard;
+        row.captureMs = report.captureMs;
+        row.poolBytes = report.poolBytes;
+        if (row.result == VerifyResult::BitExact && !row.probesDiffer) {
+            row.message = "the probes gave identical eager outputs: the check proves nothing";
+        } else if (row.result == VerifyResult::BitExact && !row.staleGuard) {
+            row.message = "a replay returned the previous replay's output (stale buffer)";
+        }
+    } catch (const std::exception& error) {  // building, moving or the eager reference failed
+        row.result = VerifyResult::CaptureError;
+        row.message = error.what();
+    }
+    return row;
+}
+
+std::vector<VerifyRow> verifyAllFamilies(const VerifyOptions& options) {
+    std::vector<VerifyRow> rows;
+    for (const auto& family : families::FamilyRegistry::builtIn().all()) rows.push_back(verifyFamily(family, options));
+    return rows;
+}
+
+namespace {
+std::string firstLine(const std::string& text, std::size_t limit) {
+    auto line = text.substr(0, text.find('\n'));
+    if (line.size() > limit) line = line.substr(0, limit - 3) + "...";
+    return line;
+}
+
+std::string resultText(const VerifyRow& row) {
+    if (row.result != VerifyResult::Mismatch) return toString(row.result);
+    char text[64];
+    std::snprintf(text, sizeof text, "mismatch (max abs diff %.3g)", row.maxAbsDiff);
+    return text;
+}
+}  // namespace
+
+std::string verifyTable(const std::vector<VerifyRow>& rows) {
+    std::string table =
+        "family            task       declared  inference                      probes differ  stale guard  note\n";
+    for (const auto& row : rows) {
+        const bool ran = row.result == VerifyResult::BitExact || row.result == VerifyResult::Mismatch;
+        const char* probes = ran ? (row.probesDiffer ? "yes" : "NO") : "-";
+        const char* stale = ran ? (row.staleGuard ? "pass" : "FAIL") : "-";
+        char line[512];
+        std::snprintf(line, sizeof line, "%-17s %-10s %-9s %-30s %-14s %-12s %s\n", row.family.c_str(),
+                      row.task.c_str(), row.declaration.c_str(), resultText(row).c_str(), probes, stale,
+                      firstLine(row.message, 200).c_str());
+        table += line;
+    }
+    return table;
+}
+
+nlohmann::json verifyJson(const std::vector<VerifyRow>& rows) {
+    auto list = nlohmann::json::array();
+    for (const auto& row : rows) {
+        list.push_back({{"family", row.family},
+                        {"task", row.task},
+                        {"declaration", row.declaration},
+                        {"result", toString(row.result)},
+                        {"max_abs_diff", row.maxAbsDiff},
+                        {"message", row.message},
+                        {"probes_differ", row.probesDiffer},
+                        {"stale_guard", row.staleGuard},
+                        {"capture_ms", row.captureMs},
+                        {"pool_bytes", row.poolBytes},
+                        {"batch", row.batch},
+                        {"imgsz", row.imgsz},
+                        {"dtype", row.dtype},
+                        {"failed", row.failed()}});
+    }
+    return list;
+}
+
+int verifyExitCode(const std::vector<VerifyRow>& rows) {
+    for (const auto& row : rows) {
+        if (row.failed()) return 1;
+    }
+    return 0;
+}
+
+}  // namespace graphlens::bench

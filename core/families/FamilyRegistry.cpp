@@ -1,5 +1,9 @@
 #include "families/FamilyRegistry.h"
 
+#include "families/ConvNeXtTiny.h"
+#include "families/EfficientNetB0.h"
+#include "families/Fomo.h"
+#include "families/MobileNetV3Small.h"
 #include "families/ResNet18.h"
 
 namespace graphlens::families {
@@ -8,6 +12,10 @@ const FamilyRegistry& FamilyRegistry::builtIn() {
     static const FamilyRegistry registry = [] {
         FamilyRegistry r;
         r.families_.push_back(makeResNet18Family());
+        r.families_.push_back(makeMobileNetV3SmallFamily());
+        r.families_.push_back(makeEfficientNetB0Family());
+        r.families_.push_back(makeConvNeXtTinyFamily());
+        r.families_.push_back(makeFomoFamily());
         return r;
     }();
     return registry;

@@ -1,9 +1,19 @@
 # CPU tests of the libtorch engine (families, sweep on the CPU path, sessions).
 add_executable(graphlens_unit_engine
+  ${CMAKE_CURRENT_LIST_DIR}/BuildingBlocksTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ConvNeXtTinyTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/EfficientNetB0Test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FomoTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MobileNetV3SmallTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ResNet18Test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SweepCpuTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TorchvisionReference.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GraphRunnerTest.cpp
 )
 target_link_libraries(graphlens_unit_engine PRIVATE graphlens_bench graphlens_catch_main)
 graphlens_use_torch_pch(graphlens_unit_engine)
+# The torchvision equivalence tests export their reference with the venv's python (scripts/bootstrap.sh).
+set_property(SOURCE ${CMAKE_CURRENT_LIST_DIR}/TorchvisionReference.cpp APPEND PROPERTY COMPILE_DEFINITIONS
+  GRAPHLENS_PYTHON="${PROJECT_SOURCE_DIR}/.venv/bin/python"
+  GRAPHLENS_TORCHVISION_EXPORT="${PROJECT_SOURCE_DIR}/tests/fixtures/export_torchvision.py")
 catch_discover_tests(graphlens_unit_engine TEST_PREFIX "unit.engine." PROPERTIES LABELS unit)

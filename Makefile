@@ -12,9 +12,10 @@ build-dev: bootstrap
 	@cmake --preset dev >/dev/null
 	@cmake --build --preset dev -j $(JOBS)
 
+# make run needs the two programs only, not the test suite.
 build-release: bootstrap
 	@cmake --preset release >/dev/null
-	@cmake --build --preset release -j $(JOBS)
+	@cmake --build --preset release -j $(JOBS) --target graphlens graphlens-cli
 
 # GUI when a display exists; otherwise a default headless sweep, and where its results went.
 run: build-release

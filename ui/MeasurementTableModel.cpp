@@ -26,6 +26,7 @@ constexpr ColumnInfo kColumns[MeasurementTableModel::ColumnCount] = {
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Size"), "imgsz", true},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Precision"), "precision", false},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Arm"), "arm", false},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Pass"), "pass", false},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Status"), "status", false},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Median ms"), "step_ms_median", true},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Min ms"), "step_ms_min", true},
@@ -35,6 +36,9 @@ constexpr ColumnInfo kColumns[MeasurementTableModel::ColumnCount] = {
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Δ reserved MiB"), "vram_delta_reserved_mb", true},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Capture ms"), "capture_ms", true},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Replays"), "replays", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Launches"), "launches", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Kernels"), "kernels", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Network %"), "network_fraction", true},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Message"), "message", false},
 };
 
@@ -114,6 +118,7 @@ QVariant MeasurementTableModel::display(const results::Measurement& m, int colum
     case ImgSz: return m.imgsz > 0 ? QString::number(m.imgsz) : QString();
     case Precision: return QString::fromStdString(m.precision);
     case Arm: return QString::fromStdString(m.arm);
+    case Pass: return QString::fromStdString(m.pass);
     case Status: return QString::fromStdString(m.status);
     case StepMsMedian: return number(m.step_ms_median, 3);
     case StepMsMin: return number(m.step_ms_min, 3);
@@ -128,6 +133,14 @@ QVariant MeasurementTableModel::display(const results::Measurement& m, int colum
                    : QString();
     case CaptureMs: return number(m.capture_ms, 1);
     case Replays: return number(m.replays, 0);
+    case Launches:
+        // A graph replay is one launch of many kernels: show it as such, not as "0 launches".
+        if (m.graph_launches && *m.graph_launches > 0) {
+            return tr("%1 + %2 graph").arg(number(m.launches, 0), number(m.graph_launches, 0));
+        }
+        return number(m.launches, 0);
+    case Kernels: return number(m.kernels, 0);
+    case NetworkPct: return m.network_fraction ? number(*m.network_fraction * 100.0, 1) : QString();
     case Message: return QString::fromStdString(m.message);
     default: return {};
     }
@@ -145,6 +158,9 @@ QVariant MeasurementTableModel::sortValue(const results::Measurement& m, int col
     case VramDelta: return raw(m.vram_delta_reserved_mb);
     case CaptureMs: return raw(m.capture_ms);
     case Replays: return raw(m.replays);
+    case Launches: return raw(m.launches);
+    case Kernels: return raw(m.kernels);
+    case NetworkPct: return raw(m.network_fraction);
     default: return display(m, column);
     }
 }

@@ -12,8 +12,9 @@ class MeasurementTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
-        Family, Phase, Batch, ImgSz, Precision, Arm, Status, StepMsMedian, StepMsMin, StepMsCi,
-        Speedup, VramPeakReserved, VramDelta, CaptureMs, Replays, Message, ColumnCount
+        Family, Phase, Batch, ImgSz, Precision, Arm, Pass, Status, StepMsMedian, StepMsMin, StepMsCi,
+        Speedup, VramPeakReserved, VramDelta, CaptureMs, Replays, Launches, Kernels, NetworkPct,
+        Message, ColumnCount
     };
     // Raw numbers for sorting (a proxy sorting DisplayRole would put "32" before "8").
     static constexpr int SortRole = Qt::UserRole + 1;

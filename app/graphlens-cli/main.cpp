@@ -7,6 +7,7 @@
 #include "bench/ProtocolSweepEvents.h"
 #include "families/FamilyRegistry.h"
 #include "bench/SweepSession.h"
+#include "bench/VerifyProcesses.h"
 #include "graphlens/config.h"
 #include "results/ResultsError.h"
 #include "results/SweepPlan.h"
@@ -39,6 +40,28 @@ int runSweep(const results::SweepPlan& plan) {
     for (const auto& path : result.outputs) std::cout << "wrote " << path << "\n";
     if (result.exitCode != 0) std::cerr << "graphlens-cli: some rows failed (see status/message)\n";
     return result.exitCode;
+}
+
+int runVerify(const std::string& familyName, bool all, bool json, const std::string& precision, int batch) {
+    if (precision != "fp32" && precision != "fp16") throw UsageError("precision '" + precision + "': expected fp32 or fp16");
+    if (batch < 1) throw UsageError("batch " + std::to_string(batch) + " is impossible (expected 1 or more)");
+    std::vector<graphlens::bench::VerifyRow> rows;
+    if (all) {
+        rows = graphlens::bench::verifyAllInChildProcesses("--precision " + precision + " --batch " + std::to_string(batch));
+    } else {
+        if (familyName.empty()) throw UsageError("verify needs --family F or --all");
+        const auto* family = graphlens::families::FamilyRegistry::builtIn().find(familyName);
+        if (!family) {
+            throw UsageError("unknown family '" + familyName + "' (known: " +
+                             graphlens::families::FamilyRegistry::builtIn().knownNames() + ")");
+        }
+        graphlens::bench::VerifyOptions options;
+        options.batch = batch;
+        options.dtype = precision == "fp16" ? torch::kHalf : torch::kFloat;
+        rows.push_back(graphlens::bench::verifyFamily(*family, options));
+    }
+    std::cout << (json ? graphlens::bench::verifyJson(rows).dump(2) + "\n" : graphlens::bench::verifyTable(rows));
+    return graphlens::bench::verifyExitCode(rows);
 }
 
 // The profiled pass of a sweep: protocol lines on stdout for the parent sweep to read.
@@ -117,6 +140,16 @@ int main(int argc, char** argv) {
     bool noProfile = false;
     sweep->add_flag("--no-profile", noProfile, "skip the CUPTI profiled pass");
 
+    std::string verifyFamily, verifyPrecision = "fp32";
+    bool verifyAll = false, verifyJson = false;
+    int verifyBatch = 2;
+    auto* verify = app.add_subcommand("verify", "graphed output == eager output, bit for bit (DESIGN §5)");
+    auto* familyOption = verify->add_option("--family", verifyFamily, "one family");
+    verify->add_flag("--all", verifyAll, "every registered family, each in its own process")->excludes(familyOption);
+    verify->add_flag("--json", verifyJson, "machine-readable output");
+    verify->add_option("--precision", verifyPrecision, "fp32 | fp16")->capture_default_str();
+    verify->add_option("--batch", verifyBatch, "probe batch size")->capture_default_str();
+
     std::string profilePlanPath, profileSessionId;
     auto* profilePass = app.add_subcommand("profile-pass", "internal: the CUPTI pass of a sweep, in its own process");
     profilePass->group("");  // hidden: the sweep starts it
@@ -157,6 +190,7 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (*worker) return runWorker(planPath);
+        if (*verify) return runVerify(verifyFamily, verifyAll, verifyJson, verifyPrecision, verifyBatch);
         if (*profilePass) return runProfilePass(profilePlanPath, profileSessionId);
         plan.profile = !noProfile;
         plan.batches = results::parseBatchList(batches);

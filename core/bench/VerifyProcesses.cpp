@@ -1,0 +1,86 @@
+#include "bench/VerifyProcesses.h"
+
+#include "families/FamilyRegistry.h"
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <unistd.h>
+
+namespace graphlens::bench {
+namespace {
+
+VerifyResult resultFromText(const std::string& text) {
+    for (auto result : {VerifyResult::BitExact, VerifyResult::Mismatch, VerifyResult::CaptureError,
+                        VerifyResult::NotDeclared}) {
+        if (text == toString(result)) return result;
+    }
+    return VerifyResult::CaptureError;
+}
+
+std::string shellQuoted(const std::string& text) {
+    std::string out = "'";
+    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+}  // namespace
+
+std::string graphlensCliPath() {
+    std::array<char, 4096> path{};
+    const auto length = ::readlink("/proc/self/exe", path.data(), path.size() - 1);
+    if (length <= 0) return "graphlens-cli";
+    const std::filesystem::path self(std::string(path.data(), static_cast<std::size_t>(length)));
+    return self.filename() == "graphlens-cli" ? self.string() : (self.parent_path() / "graphlens-cli").string();
+}
+
+VerifyRow verifyRowFromJson(const nlohmann::json& object) {
+    VerifyRow row;
+    row.family = object.value("family", "");
+    row.task = object.value("task", "");
+    row.declaration = object.value("declaration", "");
+    row.result = resultFromText(object.value("result", ""));
+    row.maxAbsDiff = object.value("max_abs_diff", 0.0);
+    row.message = object.value("message", "");
+    row.probesDiffer = object.value("probes_differ", false);
+    row.staleGuard = object.value("stale_guard", false);
+    row.captureMs = object.value("capture_ms", 0.0);
+    row.poolBytes = object.value("pool_bytes", std::int64_t{0});
+    row.batch = object.value("batch", 0);
+    row.imgsz = object.value("imgsz", 0);
+    row.dtype = object.value("dtype", "");
+    return row;
+}
+
+std::vector<VerifyRow> verifyAllInChildProcesses(const std::string& extraArgs) {
+    std::vector<VerifyRow> rows;
+    const std::string cli = graphlensCliPath();
+    for (const auto& family : families::FamilyRegistry::builtIn().all()) {
+        const std::string command =
+            shellQuoted(cli) + " verify --family " + shellQuoted(family.name) + " --json " + extraArgs + " 2>&1";
+        std::string output;
+        if (std::FILE* child = ::popen(command.c_str(), "r")) {
+            std::array<char, 4096> chunk{};
+            while (std::fgets(chunk.data(), static_cast<int>(chunk.size()), child)) output += chunk.data();
+            const int status = ::pclose(child);
+            // The JSON array is the last thing the child prints; library chatter may come first.
+            const auto start = output.rfind("\n[");
+            const auto parsed = nlohmann::json::parse(output.substr(start == std::string::npos ? 0 : start + 1),
+                                                      nullptr, /*allow_exceptions=*/false);
+            if (parsed.is_array() && !parsed.empty()) {
+                for (const auto& object : parsed) rows.push_back(verifyRowFromJson(object));
+                continue;
+            }
+            VerifyRow crashed;
+            crashed.family = family.name;
+            crashed.task = family.task;
+            crashed.declaration = families::toString(family.inference.kind);
+            crashed.message = "verify process failed (status " + std::to_string(status) + "): " +
+                              output.substr(0, output.find('\n'));
+            rows.push_back(crashed);
+        }
+    }
+    return rows;
+}
+
+}  // namespace graphlens::bench

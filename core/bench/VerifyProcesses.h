@@ -1,0 +1,20 @@
+#pragma once
+// `graphlens-cli verify --all`: every family's parity check in a process of its own (a failed capture
+// can poison a CUDA context, DESIGN §2), the rows collected from each child's JSON.
+#include "bench/VerifyRunner.h"
+
+#include <string>
+#include <vector>
+
+namespace graphlens::bench {
+
+// Runs `<graphlens-cli> verify --family F --json <extraArgs>` for every registered family. A child
+// that crashes or prints no row becomes a capture-error row saying so.
+std::vector<VerifyRow> verifyAllInChildProcesses(const std::string& extraArgs);
+
+VerifyRow verifyRowFromJson(const nlohmann::json& object);
+
+// Absolute path of graphlens-cli: this executable, or the one beside it (tests, benchmarks).
+std::string graphlensCliPath();
+
+}  // namespace graphlens::bench

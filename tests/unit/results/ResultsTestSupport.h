@@ -55,6 +55,11 @@ inline Measurement fullRow() {
     m.gpu_busy_us = 1100.5;
     m.gpu_idle_pct = 3.0625;
     m.network_fraction = 0.875;
+    m.speedup_ceiling = 8.0;
+    m.launch_delay_us_median = 2.5;
+    m.launch_delay_us_p90 = 3.25;
+    m.discarded_records = 2;
+    m.profiler_overhead_pct = 12.5;
     return m;
 }
 

@@ -9,6 +9,8 @@
 #include <torch/torch.h>
 
 #include <cstdio>
+#include <optional>
+#include <vector>
 
 namespace graphlens::bench {
 
@@ -46,6 +48,40 @@ torch::Tensor wideNoise(const torch::Tensor& like) {
     return noise.to(like.device(), like.scalar_type()).contiguous();
 }
 
+// Seeded random init leaves BatchNorm at running mean 0 / var 1, so the deep depthwise families
+// (mobilenetv3-s, efficientnet-b0) shrink their activations layer by layer: ~1e-9 logits in fp32,
+// all exactly 0 in fp16 (underflow), whatever the probe. Calibrate every BatchNorm's running
+// statistics on the two probes (fp32, one pass with momentum 1, only the BatchNorms in training
+// mode) so activations stay near unit scale, as in a trained network; then the probes give
+// distinct, finite outputs in fp32 and fp16. Families without BatchNorm are left unchanged.
+void calibrateBatchNorm(torch::nn::AnyModule& network, const torch::Tensor& probes) {
+    std::vector<torch::nn::BatchNorm2dImpl*> norms;
+    for (auto& module : network.ptr()->modules(/*include_self=*/true)) {
+        if (auto* bn = module->as<torch::nn::BatchNorm2d>()) norms.push_back(bn);
+    }
+    if (norms.empty()) return;
+    std::vector<std::optional<double>> momenta;
+    for (auto* bn : norms) {
+        momenta.push_back(bn->options.momentum());
+        bn->options.momentum(1.0);
+        bn->train(true);
+    }
+    try {
+        torch::NoGradGuard noGrad;
+        (void)network.forward(probes);
+    } catch (...) {
+        for (std::size_t i = 0; i < norms.size(); ++i) {
+            norms[i]->options.momentum(momenta[i]);
+            norms[i]->eval();
+        }
+        throw;
+    }
+    for (std::size_t i = 0; i < norms.size(); ++i) {
+        norms[i]->options.momentum(momenta[i]);
+        norms[i]->eval();
+    }
+}
+
 }  // namespace
 
 VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& options) {
@@ -67,6 +103,11 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
     try {
         torch::NoGradGuard noGrad;
         auto network = family.build(options.seed);
+        network.ptr()->to(device, torch::kFloat);
+        network.ptr()->eval();
+        const auto probeA32 = makeSyntheticBatch(row.batch, row.imgsz, torch::kFloat, device, /*seed=*/1);
+        const auto probeB32 = wideNoise(probeA32);
+        calibrateBatchNorm(network, torch::cat({probeA32, probeB32}));
         network.ptr()->to(device, options.dtype);
         network.ptr()->eval();
 
@@ -88,8 +129,8 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
         } else {
             runner = std::make_unique<graphs::GraphRunner>(network, family.name, family.inference, runnerOptions);
         }
-        const auto probeA = makeSyntheticBatch(row.batch, row.imgsz, options.dtype, device, /*seed=*/1);
-        const auto probeB = wideNoise(probeA);
+        const auto probeA = probeA32.to(options.dtype).contiguous();
+        const auto probeB = probeB32.to(options.dtype).contiguous();
         const auto report = graphs::checkInferenceParity(*runner, probeA, probeB);
         row.result = fromParity(report.result);
         row.maxAbsDiff = report.maxAbsDiff;

@@ -33,7 +33,7 @@ struct SmallNetImpl : torch::nn::Module {
     }
     torch::Tensor forward(const torch::Tensor& x) {
         auto y = torch::relu(bn(conv(x)));
-        return fc(torch::adaptive_avg_pool2d(y, 1).flatten(1));
+        return fc(torch::adaptive_avg_pool2d(y, {1, 1}).flatten(1));
     }
     torch::nn::Conv2d conv{nullptr};
     torch::nn::BatchNorm2d bn{nullptr};

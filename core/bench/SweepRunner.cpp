@@ -83,6 +83,11 @@ SweepOutcome SweepRunner::run() {
             precision = "fp32";
         }
     }
+    if (plan_.graph == "auto") {
+        // Each batch size is one repeated shape, so auto would capture on its third step anyway.
+        events_.warning("the sweep times graphs captured before the timed steps (mode 'on'); 'auto' "
+                        "changes nothing for a fixed-shape sweep");
+    }
     const auto dtype = precision == "fp16" ? torch::kHalf : torch::kFloat;
     const int imgsz = plan_.imgsz > 0 ? plan_.imgsz : family.defaultImgsz;
     const std::string deviceLabel = deviceName(cuda);

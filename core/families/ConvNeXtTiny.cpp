@@ -122,18 +122,7 @@ NameMapping convNeXtTinyTorchvisionNames() {
 }
 
 Family makeConvNeXtTinyFamily() {
-    Family family;
-    family.name = "convnext-t";
-    family.task = "classify";
-    family.defaultImgsz = 224;
-    family.numClasses = 1000;
-    family.inference = {GraphSupportKind::Whole, ""};
-    family.training = {GraphSupportKind::None, "graphed training arrives with the training issue"};
-    family.build = [](std::uint64_t seed) {
-        torch::manual_seed(seed);
-        return torch::nn::AnyModule(ConvNeXtTiny(/*numClasses=*/1000));
-    };
-    return family;
+    return makeWholeGraphFamily<ConvNeXtTiny>("convnext-t", "classify", /*defaultImgsz=*/224, /*numClasses=*/1000);
 }
 
 }  // namespace graphlens::families

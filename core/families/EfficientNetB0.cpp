@@ -102,18 +102,7 @@ NameMapping efficientNetB0TorchvisionNames() {
 }
 
 Family makeEfficientNetB0Family() {
-    Family family;
-    family.name = "efficientnet-b0";
-    family.task = "classify";
-    family.defaultImgsz = 224;
-    family.numClasses = 1000;
-    family.inference = {GraphSupportKind::Whole, ""};
-    family.training = {GraphSupportKind::None, "graphed training arrives with the training issue"};
-    family.build = [](std::uint64_t seed) {
-        torch::manual_seed(seed);
-        return torch::nn::AnyModule(EfficientNetB0(/*numClasses=*/1000));
-    };
-    return family;
+    return makeWholeGraphFamily<EfficientNetB0>("efficientnet-b0", "classify", /*defaultImgsz=*/224, /*numClasses=*/1000);
 }
 
 }  // namespace graphlens::families

@@ -3,10 +3,12 @@
 #include "families/GraphSupport.h"
 
 #include <torch/nn/modules/container/any.h>
+#include <torch/utils.h>
 
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 
 namespace graphlens::families {
 
@@ -22,5 +24,24 @@ struct Family {
 };
 
 std::int64_t parameterCount(const torch::nn::Module& module);
+
+// A built-in family whose whole network is captured at inference; graphed training is declared
+// `none` until the training issue. ModuleHolder is the TORCH_MODULE type, built with numClasses
+// after seeding, so one seed always gives the same weights.
+template <typename ModuleHolder>
+Family makeWholeGraphFamily(std::string name, std::string task, int defaultImgsz, int numClasses) {
+    Family family;
+    family.name = std::move(name);
+    family.task = std::move(task);
+    family.defaultImgsz = defaultImgsz;
+    family.numClasses = numClasses;
+    family.inference = {GraphSupportKind::Whole, ""};
+    family.training = {GraphSupportKind::None, "graphed training arrives with the training issue"};
+    family.build = [numClasses](std::uint64_t seed) {
+        torch::manual_seed(seed);
+        return torch::nn::AnyModule(ModuleHolder(numClasses));
+    };
+    return family;
+}
 
 }  // namespace graphlens::families

@@ -138,18 +138,8 @@ std::vector<std::vector<FomoPoint>> fomoPostprocess(const torch::Tensor& logits,
 }
 
 Family makeFomoFamily() {
-    Family family;
-    family.name = "fomo-s";
-    family.task = "detect";
-    family.defaultImgsz = 160;  // a 20x20 grid of cells
-    family.numClasses = 80;
-    family.inference = {GraphSupportKind::Whole, ""};
-    family.training = {GraphSupportKind::None, "graphed training arrives with the training issue"};
-    family.build = [](std::uint64_t seed) {
-        torch::manual_seed(seed);
-        return torch::nn::AnyModule(Fomo(/*numClasses=*/80));
-    };
-    return family;
+    // a 20x20 grid of cells at 160 px; 80 classes fit COCO-style datasets
+    return makeWholeGraphFamily<Fomo>("fomo-s", "detect", /*defaultImgsz=*/160, /*numClasses=*/80);
 }
 
 }  // namespace graphlens::families

@@ -88,18 +88,7 @@ NameMapping mobileNetV3SmallTorchvisionNames() {
 }
 
 Family makeMobileNetV3SmallFamily() {
-    Family family;
-    family.name = "mobilenetv3-s";
-    family.task = "classify";
-    family.defaultImgsz = 224;
-    family.numClasses = 1000;
-    family.inference = {GraphSupportKind::Whole, ""};
-    family.training = {GraphSupportKind::None, "graphed training arrives with the training issue"};
-    family.build = [](std::uint64_t seed) {
-        torch::manual_seed(seed);
-        return torch::nn::AnyModule(MobileNetV3Small(/*numClasses=*/1000));
-    };
-    return family;
+    return makeWholeGraphFamily<MobileNetV3Small>("mobilenetv3-s", "classify", /*defaultImgsz=*/224, /*numClasses=*/1000);
 }
 
 }  // namespace graphlens::families

@@ -76,18 +76,7 @@ torch::Tensor ResNet18Impl::forward(const torch::Tensor& x) {
 }
 
 Family makeResNet18Family() {
-    Family family;
-    family.name = "resnet18";
-    family.task = "classify";
-    family.defaultImgsz = 224;
-    family.numClasses = 1000;
-    family.inference = {GraphSupportKind::Whole, ""};
-    family.training = {GraphSupportKind::None, "graphed training arrives with the training issue"};
-    family.build = [](std::uint64_t seed) {
-        torch::manual_seed(seed);
-        return torch::nn::AnyModule(ResNet18(/*numClasses=*/1000));
-    };
-    return family;
+    return makeWholeGraphFamily<ResNet18>("resnet18", "classify", /*defaultImgsz=*/224, /*numClasses=*/1000);
 }
 
 }  // namespace graphlens::families

@@ -1,5 +1,6 @@
 #include "bench/ProfiledPass.h"
 
+#include "bench/ChildProcess.h"
 #include "bench/Environment.h"
 #include "bench/ProtocolSweepEvents.h"
 #include "bench/SyntheticBatch.h"
@@ -56,21 +57,6 @@ void fillFromMetrics(Measurement& row, const profiler::ProfileResult& result, co
     row.launch_delay_us_p90 = s.launchDelayP90Us;
     const auto& d = result.metrics->discarded;
     row.discarded_records = static_cast<double>(d.total());
-}
-
-// graphlens-cli itself, or the graphlens-cli beside this executable (tests, benchmarks).
-std::string profilerExecutable() {
-    std::array<char, 4096> path{};
-    const auto length = ::readlink("/proc/self/exe", path.data(), path.size() - 1);
-    if (length <= 0) return "graphlens-cli";
-    const std::filesystem::path self(std::string(path.data(), static_cast<std::size_t>(length)));
-    return self.filename() == "graphlens-cli" ? self.string() : (self.parent_path() / "graphlens-cli").string();
-}
-
-std::string shellQuoted(const std::string& text) {
-    std::string out = "'";
-    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
 }
 
 }  // namespace
@@ -168,7 +154,7 @@ std::vector<Measurement> runProfiledPassInChildProcess(const results::SweepPlan&
     const auto planFile = std::filesystem::temp_directory_path() /
                           ("graphlens-profile-plan-" + std::to_string(::getpid()) + ".json");
     results::writeFileAtomically(planFile, results::toJson(plan).dump());
-    const std::string executable = profilerExecutable();
+    const std::string executable = graphlensCliPath();
     if (!std::filesystem::exists(executable)) {
         events.warning("profiled pass skipped: " + executable + " not found");
         return rows;

@@ -14,7 +14,4 @@ std::vector<VerifyRow> verifyAllInChildProcesses(const std::string& extraArgs);
 
 VerifyRow verifyRowFromJson(const nlohmann::json& object);
 
-// Absolute path of graphlens-cli: this executable, or the one beside it (tests, benchmarks).
-std::string graphlensCliPath();
-
 }  // namespace graphlens::bench

@@ -2,6 +2,7 @@
 
 #include "bench/ChildProcess.h"
 #include "bench/Environment.h"
+#include "bench/InferenceRow.h"
 #include "bench/ProtocolSweepEvents.h"
 #include "bench/SyntheticBatch.h"
 #include "families/FamilyRegistry.h"
@@ -80,17 +81,8 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const s
     profiler::ChromeTrace trace;
 
     for (int batch : plan.batches) {
-        Measurement base;
-        base.session_id = sessionId;
-        base.family = family.name;
-        base.task = family.task;
-        base.phase = "infer";
-        base.batch = batch;
-        base.imgsz = imgsz;
-        base.precision = plan.precision;
-        base.pass = "profiled";
-        base.device = deviceName(true);
-        base.status = "ok";
+        const Measurement base =
+            inferenceRow(sessionId, family, batch, imgsz, plan.precision, "profiled", deviceName(true));
         graphs::InferenceGraphRunner runner(network, family.name);
         torch::Tensor input;
         try {

@@ -1,6 +1,7 @@
 #include "bench/SweepRunner.h"
 
 #include "bench/Environment.h"
+#include "bench/InferenceRow.h"
 #include "bench/ProgressThrottle.h"
 #include "bench/SyntheticBatch.h"
 #include "families/FamilyRegistry.h"
@@ -116,17 +117,7 @@ SweepOutcome SweepRunner::run() {
         const std::string label = family.name + " batch " + std::to_string(batch);
         progress.startStage(static_cast<int>(index) * unitsPerBatch, label);
 
-        Measurement eager;
-        eager.session_id = sessionId_;
-        eager.family = family.name;
-        eager.task = family.task;
-        eager.phase = "infer";
-        eager.batch = batch;
-        eager.imgsz = imgsz;
-        eager.precision = precision;
-        eager.pass = "timed";
-        eager.device = deviceLabel;
-        eager.status = "ok";
+        Measurement eager = inferenceRow(sessionId_, family, batch, imgsz, precision, "timed", deviceLabel);
         eager.arm = "eager";
         Measurement graphed = eager;
         graphed.arm = "graphed";

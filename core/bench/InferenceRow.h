@@ -1,0 +1,28 @@
+#pragma once
+// The identity of an inference row (session, family, batch, size, precision, pass, device), shared
+// by the timed sweep and the profiled pass so their rows always match up for merging.
+#include "families/Family.h"
+#include "results/Measurement.h"
+
+#include <string>
+
+namespace graphlens::bench {
+
+inline results::Measurement inferenceRow(const std::string& sessionId, const families::Family& family, int batch,
+                                         int imgsz, const std::string& precision, const std::string& pass,
+                                         const std::string& device) {
+    results::Measurement row;
+    row.session_id = sessionId;
+    row.family = family.name;
+    row.task = family.task;
+    row.phase = "infer";
+    row.batch = batch;
+    row.imgsz = imgsz;
+    row.precision = precision;
+    row.pass = pass;
+    row.device = device;
+    row.status = "ok";
+    return row;
+}
+
+}  // namespace graphlens::bench

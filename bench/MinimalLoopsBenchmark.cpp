@@ -4,6 +4,7 @@
 // Launch-bound steps jitter by several percent from one second to the next on a shared host, so the
 // two loops alternate in rounds and each round gives a ratio; the median ratio is the result.
 //   graphlens_bench_minimal_loops [--batch 1,8,32] [--steps 100] [--rounds 7] [--precision fp16|fp32]
+#include "bench/FamilyResolver.h"
 #include "bench/SweepEvents.h"
 #include "bench/SweepRunner.h"
 #include "bench/SyntheticBatch.h"
@@ -90,7 +91,7 @@ MinimalTimes sweepTimes(int batch, const std::string& precision, int steps, std:
     plan.warmup = 5;
     plan.seed = seed;
     Silent events;
-    bench::SweepRunner runner(plan, "bench", events, nullptr);
+    bench::SweepRunner runner(bench::resolveFamily(plan), plan, "bench", events, nullptr);
     const auto rows = runner.run().rows;
     MinimalTimes times;
     for (const auto& row : rows) {

@@ -3,10 +3,12 @@
 #include "bench/ConsoleSweepEvents.h"
 #include "bench/Environment.h"
 #include "bench/FamilyListing.h"
+#include "bench/FamilyResolver.h"
 #include "bench/ProfiledPass.h"
 #include "bench/ProtocolSweepEvents.h"
 #include "families/FamilyRegistry.h"
 #include "bench/SweepSession.h"
+#include "bench/UserModelLoader.h"
 #include "bench/VerifyProcesses.h"
 #include "graphlens/config.h"
 #include "results/ResultsError.h"
@@ -42,14 +44,61 @@ int runSweep(const results::SweepPlan& plan) {
     return result.exitCode;
 }
 
-int runVerify(const std::string& familyName, bool all, bool json, const std::string& precision, int batch) {
+torch::Dtype dtypeOf(const std::string& precision) {
     if (precision != "fp32" && precision != "fp16") throw UsageError("precision '" + precision + "': expected fp32 or fp16");
+    return precision == "fp16" ? torch::kHalf : torch::kFloat;
+}
+
+// `--model file.pt [--task T] [--imgsz N]`, shared by list, verify and sweep.
+struct ModelOptions {
+    std::string path;
+    std::string task;
+    int imgsz = 0;
+
+    void addTo(CLI::App& command) {
+        command.add_option("--model", path, "a TorchScript file (torch.jit.trace/script + torch.jit.save)");
+        command.add_option("--task", task, "with --model: classify | detect | segment | other (default: from its output)");
+    }
+    graphlens::bench::UserModelRequest request(const std::string& precision, bool decideSupport) const {
+        graphlens::bench::UserModelRequest r;
+        r.path = path;
+        r.task = task;
+        r.imgsz = imgsz;
+        r.dtype = dtypeOf(precision);
+        r.decideSupport = decideSupport;
+        return r;
+    }
+};
+
+int runList(bool json, const ModelOptions& model, const std::string& precision) {
+    if (model.path.empty()) {
+        std::cout << (json ? graphlens::bench::familyListingJson().dump(2) + "\n" : graphlens::bench::familyListingTable());
+        return 0;
+    }
+    const std::vector<graphlens::families::Family> families{
+        graphlens::bench::loadUserModel(model.request(precision, /*decideSupport=*/true)).family};
+    std::cout << (json ? graphlens::bench::familyListingJson(families).dump(2) + "\n"
+                       : graphlens::bench::familyListingTable(families));
+    return 0;
+}
+
+int runVerify(const std::string& familyName, const ModelOptions& model, bool all, bool json,
+              const std::string& precision, int batch) {
+    const auto dtype = dtypeOf(precision);
     if (batch < 1) throw UsageError("batch " + std::to_string(batch) + " is impossible (expected 1 or more)");
     std::vector<graphlens::bench::VerifyRow> rows;
-    if (all) {
+    if (!model.path.empty()) {
+        // The check on load is the verification: run it once, here, and print its row.
+        auto family = graphlens::bench::loadUserModel(model.request(precision, /*decideSupport=*/false)).family;
+        graphlens::bench::VerifyOptions options;
+        options.batch = batch;
+        options.dtype = dtype;
+        options.imgsz = family.defaultImgsz;
+        rows.push_back(graphlens::bench::verifyFamily(graphlens::bench::withSupportToBeChecked(family), options));
+    } else if (all) {
         rows = graphlens::bench::verifyAllInChildProcesses("--precision " + precision + " --batch " + std::to_string(batch));
     } else {
-        if (familyName.empty()) throw UsageError("verify needs --family F or --all");
+        if (familyName.empty()) throw UsageError("verify needs --family F, --model file.pt or --all");
         const auto* family = graphlens::families::FamilyRegistry::builtIn().find(familyName);
         if (!family) {
             throw UsageError("unknown family '" + familyName + "' (known: " +
@@ -57,7 +106,7 @@ int runVerify(const std::string& familyName, bool all, bool json, const std::str
         }
         graphlens::bench::VerifyOptions options;
         options.batch = batch;
-        options.dtype = precision == "fp16" ? torch::kHalf : torch::kFloat;
+        options.dtype = dtype;
         rows.push_back(graphlens::bench::verifyFamily(*family, options));
     }
     std::cout << (json ? graphlens::bench::verifyJson(rows).dump(2) + "\n" : graphlens::bench::verifyTable(rows));
@@ -69,9 +118,9 @@ int runProfilePass(const std::string& planPath, const std::string& sessionId) {
     graphlens::bench::ProtocolSweepEvents events(std::cout);
     const auto document = nlohmann::json::parse(results::readTextFile(planPath), nullptr, false);
     const auto plan = results::sweepPlanFromJson(document, planPath);
-    const auto& family = *graphlens::families::FamilyRegistry::builtIn().find(plan.family);
+    const auto family = graphlens::bench::resolveFamily(plan);
     const graphlens::bench::BenchmarkBatch batches(plan.data, family.task, plan.seed, events);
-    graphlens::bench::runProfiledPass(plan, sessionId, events, &batches);
+    graphlens::bench::runProfiledPass(plan, family, sessionId, events, &batches);
     return 0;
 }
 
@@ -112,8 +161,13 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", GRAPHLENS_VERSION);
 
     bool listJson = false;
+    ModelOptions listModel;
+    std::string listPrecision = "fp32";
     auto* list = app.add_subcommand("list", "families: task, default size, parameters, graph support");
     list->add_flag("--json", listJson, "machine-readable output");
+    listModel.addTo(*list);
+    list->add_option("--imgsz", listModel.imgsz, "with --model: input size (default 224)");
+    list->add_option("--precision", listPrecision, "with --model: precision of the parity check")->capture_default_str();
 
     bool envJson = false;
     auto* env = app.add_subcommand("env", "GPU, driver, CUDA, libtorch, OS");
@@ -121,8 +175,11 @@ int main(int argc, char** argv) {
 
     results::SweepPlan plan;
     std::string batches = "1,8,32";
+    ModelOptions sweepModel;
     auto* sweep = app.add_subcommand("sweep", "time eager vs graphed inference over batch sizes");
-    sweep->add_option("--family", plan.family, "model family (see `list`)")->capture_default_str();
+    auto* sweepFamily = sweep->add_option("--family", plan.family, "model family (see `list`)")->capture_default_str();
+    sweepModel.addTo(*sweep);
+    sweep->get_option("--model")->excludes(sweepFamily);
     sweep->add_option("--data", plan.data,
                       "dataset: a YOLO data.yaml, an ImageFolder root, or nothing for the built-in one");
     sweep->add_option("--batch", batches, "batch sizes, comma separated")->capture_default_str();
@@ -144,8 +201,15 @@ int main(int argc, char** argv) {
     bool verifyAll = false, verifyJson = false;
     int verifyBatch = 2;
     auto* verify = app.add_subcommand("verify", "graphed output == eager output, bit for bit (DESIGN §5)");
+    ModelOptions verifyModel;
     auto* familyOption = verify->add_option("--family", verifyFamily, "one family");
-    verify->add_flag("--all", verifyAll, "every registered family, each in its own process")->excludes(familyOption);
+    verifyModel.addTo(*verify);
+    auto* modelOption = verify->get_option("--model");
+    modelOption->excludes(familyOption);
+    verify->add_option("--imgsz", verifyModel.imgsz, "with --model: input size (default 224)");
+    verify->add_flag("--all", verifyAll, "every registered family, each in its own process")
+        ->excludes(familyOption)
+        ->excludes(modelOption);
     verify->add_flag("--json", verifyJson, "machine-readable output");
     verify->add_option("--precision", verifyPrecision, "fp32 | fp16")->capture_default_str();
     verify->add_option("--batch", verifyBatch, "probe batch size")->capture_default_str();
@@ -173,11 +237,7 @@ int main(int argc, char** argv) {
     }
 
     try {
-        if (*list) {
-            std::cout << (listJson ? graphlens::bench::familyListingJson().dump(2) + "\n"
-                                   : graphlens::bench::familyListingTable());
-            return 0;
-        }
+        if (*list) return runList(listJson, listModel, listPrecision);
         if (*env) {
             const auto environment = graphlens::bench::collectEnvironment();
             if (envJson) {
@@ -190,9 +250,11 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (*worker) return runWorker(planPath);
-        if (*verify) return runVerify(verifyFamily, verifyAll, verifyJson, verifyPrecision, verifyBatch);
+        if (*verify) return runVerify(verifyFamily, verifyModel, verifyAll, verifyJson, verifyPrecision, verifyBatch);
         if (*profilePass) return runProfilePass(profilePlanPath, profileSessionId);
         plan.profile = !noProfile;
+        plan.model = sweepModel.path;
+        plan.task = sweepModel.task;
         plan.batches = results::parseBatchList(batches);
         return runSweep(plan);
     } catch (const UsageError& error) {

@@ -6,9 +6,9 @@
 
 namespace graphlens::bench {
 
-nlohmann::json familyListingJson() {
+nlohmann::json familyListingJson(const std::vector<families::Family>& families) {
     nlohmann::json list = nlohmann::json::array();
-    for (const auto& family : families::FamilyRegistry::builtIn().all()) {
+    for (const auto& family : families) {
         const auto module = family.build(/*seed=*/0);
         list.push_back({{"name", family.name},
                         {"task", family.task},
@@ -16,15 +16,16 @@ nlohmann::json familyListingJson() {
                         {"params", families::parameterCount(*module.ptr())},
                         {"inference", families::toString(family.inference.kind)},
                         {"training", families::toString(family.training.kind)},
-                        {"reason", family.inference.capturable() ? family.training.reason
-                                                                 : family.inference.reason}});
+                        {"reason", family.inference.capturable() && family.source.empty() ? family.training.reason
+                                                                                           : family.inference.reason},
+                        {"source", family.source.empty() ? "built-in" : family.source}});
     }
     return list;
 }
 
-std::string familyListingTable() {
+std::string familyListingTable(const std::vector<families::Family>& families) {
     std::string table = "family            task       imgsz      params  inference  training\n";
-    for (const auto& entry : familyListingJson()) {
+    for (const auto& entry : familyListingJson(families)) {
         char line[160];
         std::snprintf(line, sizeof line, "%-17s %-10s %5d %11lld  %-9s  %s\n",
                       entry["name"].get<std::string>().c_str(), entry["task"].get<std::string>().c_str(),
@@ -32,8 +33,15 @@ std::string familyListingTable() {
                       entry["inference"].get<std::string>().c_str(),
                       entry["training"].get<std::string>().c_str());
         table += line;
+        if (entry["source"] != "built-in") {
+            table += "  " + entry["source"].get<std::string>() + ": " + entry["reason"].get<std::string>() + "\n";
+        }
     }
     return table;
 }
+
+nlohmann::json familyListingJson() { return familyListingJson(families::FamilyRegistry::builtIn().all()); }
+
+std::string familyListingTable() { return familyListingTable(families::FamilyRegistry::builtIn().all()); }
 
 }  // namespace graphlens::bench

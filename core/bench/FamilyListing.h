@@ -1,11 +1,21 @@
 #pragma once
 // `graphlens-cli list`: the registered families with task, default size, parameters and support.
+#include "families/Family.h"
+
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 namespace graphlens::bench {
 
-nlohmann::json familyListingJson();   // [{"name","task","imgsz","params","inference","training","reason"}]
-std::string familyListingTable();     // the same as an aligned text table
+// [{"name","task","imgsz","params","inference","training","reason","source"}]; source is the
+// TorchScript file of a user model (whose inference support the parity check decided), else "built-in".
+nlohmann::json familyListingJson(const std::vector<families::Family>& families);
+// The same as an aligned text table; a user model's row is followed by how its support was decided.
+std::string familyListingTable(const std::vector<families::Family>& families);
+
+// The built-in registry.
+nlohmann::json familyListingJson();
+std::string familyListingTable();
 
 }  // namespace graphlens::bench

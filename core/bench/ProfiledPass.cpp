@@ -5,7 +5,6 @@
 #include "bench/InferenceRow.h"
 #include "bench/ProtocolSweepEvents.h"
 #include "bench/SyntheticBatch.h"
-#include "families/FamilyRegistry.h"
 #include "graphs/DeviceMemory.h"
 #include "graphs/GraphCaptureError.h"
 #include "graphs/InferenceGraphRunner.h"
@@ -33,6 +32,26 @@ namespace {
 using results::Measurement;
 using Clock = std::chrono::steady_clock;
 
+// The per-phase columns of the CSV, one wall/GPU pair per phase name the profiler knows.
+void fillPhaseColumns(Measurement& row, const profiler::StepSummary& summary) {
+    const std::pair<const char*, std::pair<std::optional<double> Measurement::*, std::optional<double> Measurement::*>>
+        columns[] = {
+            {profiler::kPhaseData, {&Measurement::data_wall_us, &Measurement::data_gpu_us}},
+            {profiler::kPhaseForward, {&Measurement::forward_wall_us, &Measurement::forward_gpu_us}},
+            {profiler::kPhaseLoss, {&Measurement::loss_wall_us, &Measurement::loss_gpu_us}},
+            {profiler::kPhaseBackward, {&Measurement::backward_wall_us, &Measurement::backward_gpu_us}},
+            {profiler::kPhaseOptimizer, {&Measurement::optimizer_wall_us, &Measurement::optimizer_gpu_us}},
+            {profiler::kPhasePostprocess, {&Measurement::postprocess_wall_us, &Measurement::postprocess_gpu_us}},
+        };
+    for (const auto& phase : summary.phases) {
+        for (const auto& [name, members] : columns) {
+            if (phase.name != name) continue;
+            row.*members.first = phase.wallUs;
+            row.*members.second = phase.gpuUs;
+        }
+    }
+}
+
 void fillFromMetrics(Measurement& row, const profiler::ProfileResult& result, const std::vector<double>& stepsMs) {
     row.steps = static_cast<int>(stepsMs.size());
     if (!stepsMs.empty()) {
@@ -56,21 +75,23 @@ void fillFromMetrics(Measurement& row, const profiler::ProfileResult& result, co
     row.speedup_ceiling = s.speedupCeiling;
     row.launch_delay_us_median = s.launchDelayMedianUs;
     row.launch_delay_us_p90 = s.launchDelayP90Us;
+    fillPhaseColumns(row, s);
     const auto& d = result.metrics->discarded;
     row.discarded_records = static_cast<double>(d.total());
 }
 
 }  // namespace
 
-std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const std::string& sessionId,
-                                         SweepEvents& events, const BenchmarkBatch* batches) {
+std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const families::Family& family,
+                                         const std::string& sessionId, SweepEvents& events,
+                                         const BenchmarkBatch* batches) {
     std::vector<Measurement> rows;
     if (!torch::cuda::is_available()) {
         events.warning("profiled pass skipped: it traces GPU kernels and there is no CUDA device");
         return rows;
     }
-    const auto& family = *families::FamilyRegistry::builtIn().find(plan.family);
     const torch::Device device(torch::kCUDA, 0);
+    const bool graphsAllowed = family.inference.capturable();
     const auto dtype = plan.precision == "fp16" ? torch::kHalf : torch::kFloat;
     const int imgsz = plan.imgsz > 0 ? plan.imgsz : family.defaultImgsz;
     graphs::DeviceMemory memory(device);
@@ -88,7 +109,7 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const s
         try {
             input = batches ? batches->make(batch, imgsz, dtype, device)
                             : makeSyntheticBatch(batch, imgsz, dtype, device, plan.seed + batch);
-            runner.capture(input);  // before CUPTI starts: capture is not what is profiled
+            if (graphsAllowed) runner.capture(input);  // before CUPTI starts: capture is not what is profiled
         } catch (const std::exception& error) {
             for (const char* arm : {"eager", "graphed"}) {
                 Measurement row = base;
@@ -102,9 +123,18 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const s
         }
         for (const char* arm : {"eager", "graphed"}) {
             const bool graphed = std::string(arm) == "graphed";
+            if (graphed && !graphsAllowed) {
+                Measurement row = base;
+                row.arm = arm;
+                row.status = "refused";
+                row.message = "graphs refused for " + family.name + ": " + family.inference.reason;
+                rows.push_back(row);
+                events.measurement(row);
+                continue;
+            }
             const std::function<void()> forward = graphed
                 ? std::function<void()>([&] { runner.replayIntoStaticOutput(input); })
-                : std::function<void()>([&] { network.forward(input); });
+                : std::function<void()>([&] { network.any_forward(input); });
             for (int i = 0; i < 2; ++i) forward();  // warm after the other arm ran
             memory.synchronize();
             profiler::ProfileSession session(profiler::makeCuptiActivitySource());
@@ -201,6 +231,13 @@ void mergeProfiledMetrics(std::vector<Measurement>& timedRows, std::vector<Measu
             timed.speedup_ceiling = profiled.speedup_ceiling;
             timed.launch_delay_us_median = profiled.launch_delay_us_median;
             timed.launch_delay_us_p90 = profiled.launch_delay_us_p90;
+            for (auto member : {&Measurement::data_wall_us, &Measurement::data_gpu_us, &Measurement::forward_wall_us,
+                                &Measurement::forward_gpu_us, &Measurement::loss_wall_us, &Measurement::loss_gpu_us,
+                                &Measurement::backward_wall_us, &Measurement::backward_gpu_us,
+                                &Measurement::optimizer_wall_us, &Measurement::optimizer_gpu_us,
+                                &Measurement::postprocess_wall_us, &Measurement::postprocess_gpu_us}) {
+                timed.*member = profiled.*member;
+            }
             timed.discarded_records = profiled.discarded_records;
             timed.profiler_overhead_pct = profiled.profiler_overhead_pct;
         }

@@ -4,6 +4,7 @@
 // which CUPTI was ever enabled times eager steps up to 44% slower. Rows carry pass = "profiled".
 #include "bench/BenchmarkBatch.h"
 #include "bench/SweepEvents.h"
+#include "families/Family.h"
 #include "results/Measurement.h"
 #include "results/SweepPlan.h"
 
@@ -13,8 +14,10 @@
 namespace graphlens::bench {
 
 // Runs in the profiling process. Writes plan.trace (Chrome trace JSON) when it is set.
-std::vector<results::Measurement> runProfiledPass(const results::SweepPlan& plan, const std::string& sessionId,
-                                                  SweepEvents& events, const BenchmarkBatch* batches);
+// `family` is the plan's, resolved; a family whose support is `none` gets a `refused` graphed row.
+std::vector<results::Measurement> runProfiledPass(const results::SweepPlan& plan, const families::Family& family,
+                                                  const std::string& sessionId, SweepEvents& events,
+                                                  const BenchmarkBatch* batches);
 
 // Runs in the timing process: starts `<this executable> profile-pass` for the plan, forwards its log
 // lines to events and returns its rows. A failing child is a warning, never a failed sweep.

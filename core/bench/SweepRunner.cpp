@@ -4,7 +4,6 @@
 #include "bench/InferenceRow.h"
 #include "bench/ProgressThrottle.h"
 #include "bench/SyntheticBatch.h"
-#include "families/FamilyRegistry.h"
 #include "graphs/DeviceMemory.h"
 #include "graphs/GraphCaptureError.h"
 #include "graphs/InferenceGraphRunner.h"
@@ -50,6 +49,10 @@ void fillPeaks(Measurement& row, const graphs::DeviceMemory& memory) {
     const auto peaks = memory.peaks();
     row.vram_peak_allocated_mb = graphs::toMiB(peaks.allocatedBytes);
     row.vram_peak_reserved_mb = graphs::toMiB(peaks.reservedBytes);
+    // Sampled while the arm's memory is still held (the cache is emptied only before the next arm).
+    const auto usage = memory.deviceUsage();
+    row.device_used_mb = graphs::toMiB(usage.usedBytes);
+    row.device_outside_allocator_mb = graphs::toMiB(usage.usedBytes - memory.reservedBytes());
 }
 
 void markFailed(Measurement& row, const std::string& status, const std::string& message) {
@@ -62,18 +65,13 @@ std::string firstLine(const std::string& text) { return text.substr(0, text.find
 
 }  // namespace
 
-SweepRunner::SweepRunner(results::SweepPlan plan, std::string sessionId, SweepEvents& events,
-                         results::JsonlAutosave* autosave, const BenchmarkBatch* batches)
-    : plan_(std::move(plan)), sessionId_(std::move(sessionId)), events_(events), autosave_(autosave),
-      batches_(batches) {
-    if (!families::FamilyRegistry::builtIn().find(plan_.family)) {
-        throw std::invalid_argument("unknown family '" + plan_.family + "' (known: " +
-                                    families::FamilyRegistry::builtIn().knownNames() + ")");
-    }
-}
+SweepRunner::SweepRunner(families::Family family, results::SweepPlan plan, std::string sessionId,
+                         SweepEvents& events, results::JsonlAutosave* autosave, const BenchmarkBatch* batches)
+    : family_(std::move(family)), plan_(std::move(plan)), sessionId_(std::move(sessionId)), events_(events),
+      autosave_(autosave), batches_(batches) {}
 
 SweepOutcome SweepRunner::run() {
-    const auto& family = *families::FamilyRegistry::builtIn().find(plan_.family);
+    const auto& family = family_;
     const bool cuda = torch::cuda::is_available();
     const torch::Device device = cuda ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
     std::string precision = plan_.precision;
@@ -83,6 +81,10 @@ SweepOutcome SweepRunner::run() {
             events_.warning("fp16 on the CPU is not representative of anything: running fp32");
             precision = "fp32";
         }
+    }
+    if (cuda && !family.inference.capturable()) {
+        events_.warning("graph mode '" + plan_.graph + "' refused for " + family.name + ": " + family.inference.reason +
+                        "; only the eager arm is timed");
     }
     if (plan_.graph == "auto") {
         // Each batch size is one repeated shape, so auto would capture on its third step anyway.
@@ -106,7 +108,7 @@ SweepOutcome SweepRunner::run() {
     ProgressThrottle progress(events_, static_cast<int>(plan_.batches.size()) * unitsPerBatch);
     SweepOutcome outcome;
     auto emit = [&](const Measurement& row) {
-        if (row.status == "oom" || row.status == "error") ++outcome.failedRows;
+        if (row.status == "oom" || row.status == "error" || row.status == "refused") ++outcome.failedRows;
         outcome.rows.push_back(row);
         if (autosave_) autosave_->append(row);
         events_.measurement(row);
@@ -127,7 +129,7 @@ SweepOutcome SweepRunner::run() {
         torch::Tensor input;
         auto eagerStep = [&] {
             profiler::NvtxRange range("step eager");
-            network.forward(input);
+            network.any_forward(input);  // whatever the forward returns: a tensor, a tuple, a dict
         };
         auto graphedStep = [&] {
             profiler::NvtxRange range("step graphed");
@@ -157,6 +159,9 @@ SweepOutcome SweepRunner::run() {
             // Both rows already carry the reason.
         } else if (!cuda) {
             markFailed(graphed, "skipped", "CUDA graphs need a CUDA device; this run is on the CPU");
+        } else if (!family.inference.capturable()) {
+            markFailed(graphed, "refused", "graph mode '" + plan_.graph + "' refused for " + family.name + ": " +
+                                               family.inference.reason);
         } else {
             try {
                 memory.emptyCache();

@@ -4,6 +4,7 @@
 // Out-of-memory at one size marks that size's rows and the sweep continues.
 #include "bench/BenchmarkBatch.h"
 #include "bench/SweepEvents.h"
+#include "families/Family.h"
 #include "results/JsonlAutosave.h"
 #include "results/Measurement.h"
 #include "results/SweepPlan.h"
@@ -16,19 +17,21 @@ namespace graphlens::bench {
 
 struct SweepOutcome {
     std::vector<results::Measurement> rows;
-    int failedRows = 0;  // status error or oom
+    int failedRows = 0;  // status error, oom or refused
 };
 
 class SweepRunner {
 public:
-    // autosave may be null; batches null: a synthetic image-like batch. Throws
-    // std::invalid_argument for an unknown family.
-    SweepRunner(results::SweepPlan plan, std::string sessionId, SweepEvents& events,
+    // `family` is the plan's, resolved (FamilyResolver). autosave may be null; batches null: a
+    // synthetic image-like batch. A family whose inference support is `none` gets its graphed rows
+    // marked `refused` with the reason: graphs are never attempted against the declaration or check.
+    SweepRunner(families::Family family, results::SweepPlan plan, std::string sessionId, SweepEvents& events,
                 results::JsonlAutosave* autosave, const BenchmarkBatch* batches = nullptr);
 
     SweepOutcome run();
 
 private:
+    families::Family family_;
     results::SweepPlan plan_;
     std::string sessionId_;
     SweepEvents& events_;

@@ -1,6 +1,7 @@
 #include "bench/SweepSession.h"
 
 #include "bench/Environment.h"
+#include "bench/FamilyResolver.h"
 #include "bench/ProfiledPass.h"
 #include "bench/SweepRunner.h"
 #include "families/FamilyRegistry.h"
@@ -20,7 +21,7 @@ namespace fs = std::filesystem;
 
 void checkSweepPlan(const results::SweepPlan& plan) {
     if (const auto error = results::validateSweepPlan(plan); !error.empty()) throw UsageError(error);
-    if (!families::FamilyRegistry::builtIn().find(plan.family)) {
+    if (plan.model.empty() && !families::FamilyRegistry::builtIn().find(plan.family)) {
         throw UsageError("unknown family '" + plan.family + "' (known: " +
                          families::FamilyRegistry::builtIn().knownNames() + ")");
     }
@@ -59,12 +60,19 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
     session.environment = collectEnvironment();
     session.plan = results::toJson(plan);
 
-    // Dataset errors are input errors: found here, before the autosave exists and any GPU work.
-    const auto& family = *families::FamilyRegistry::builtIn().find(plan.family);
+    // Model and dataset errors are input errors: found here, before the autosave exists.
+    auto family = resolveFamily(plan);
+    if (!family.source.empty()) {
+        events.log(family.source + ": TorchScript " + family.task + " model, " +
+                   std::to_string(family.defaultImgsz) + " px; graph support " +
+                   families::toString(family.inference.kind) + " (" + family.inference.reason + ")");
+        plan.family = family.name;
+        session.plan = results::toJson(plan);
+    }
     const BenchmarkBatch batches(plan.data, family.task, plan.seed, events);
     results::JsonlAutosave autosave(plan.autosave);
     events.log("rows are autosaved to " + plan.autosave + " as they are measured");
-    SweepRunner runner(plan, session.session_id, events, &autosave, &batches);
+    SweepRunner runner(family, plan, session.session_id, events, &autosave, &batches);
     auto outcome = runner.run();
     session.rows = std::move(outcome.rows);
 

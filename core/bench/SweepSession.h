@@ -3,19 +3,13 @@
 // check the plan and every output path before any GPU work, autosave each row as it is measured,
 // then write the CSV/JSON exports atomically.
 #include "bench/SweepEvents.h"
+#include "bench/UsageError.h"
 #include "results/SweepPlan.h"
 
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace graphlens::bench {
-
-// Bad arguments or input: exit code 2, nothing run, nothing written.
-class UsageError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
 
 struct SweepSessionResult {
     int exitCode = 0;  // 0 all rows ok or skipped, 1 some row failed (oom/error)

@@ -68,7 +68,7 @@ void calibrateBatchNorm(torch::nn::AnyModule& network, const torch::Tensor& prob
     }
     try {
         torch::NoGradGuard noGrad;
-        (void)network.forward(probes);
+        (void)network.any_forward(probes);
     } catch (...) {
         for (std::size_t i = 0; i < norms.size(); ++i) {
             norms[i]->options.momentum(momenta[i]);
@@ -88,7 +88,8 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
     VerifyRow row;
     row.family = family.name;
     row.task = family.task;
-    row.declaration = families::toString(family.inference.kind);
+    // A TorchScript family declares nothing: the check is what decides its support.
+    row.declaration = family.source.empty() ? families::toString(family.inference.kind) : "checked";
     row.batch = options.batch;
     row.imgsz = options.imgsz > 0 ? options.imgsz : family.defaultImgsz;
     row.dtype = c10::toString(options.dtype);

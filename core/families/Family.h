@@ -19,6 +19,9 @@ struct Family {
     int numClasses = 1000;
     GraphSupport inference;
     GraphSupport training;
+    // Empty for a built-in family. For a user model: the TorchScript file it was loaded from; its
+    // graph support is then not declared but decided by the parity check on load (DESIGN §3).
+    std::string source;
     // Same seed, same weights: runs and processes compare like with like.
     std::function<torch::nn::AnyModule(std::uint64_t seed)> build;
 };

@@ -4,7 +4,10 @@
 
 #if GRAPHLENS_HAVE_CUDA
 #include <c10/cuda/CUDACachingAllocator.h>
+#include <c10/cuda/CUDAException.h>
+#include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
+#include <cuda_runtime_api.h>
 #endif
 
 namespace graphlens::graphs {
@@ -36,6 +39,14 @@ std::int64_t DeviceMemory::reservedBytes() const {
         .current;
 }
 
+DeviceUsage DeviceMemory::deviceUsage() const {
+    if (!isCuda()) return {};
+    const c10::cuda::CUDAGuard onDevice(device_);
+    std::size_t freeBytes = 0, totalBytes = 0;
+    C10_CUDA_CHECK(cudaMemGetInfo(&freeBytes, &totalBytes));
+    return {static_cast<std::int64_t>(totalBytes - freeBytes), static_cast<std::int64_t>(totalBytes)};
+}
+
 void DeviceMemory::emptyCache() const {
     if (isCuda()) c10::cuda::CUDACachingAllocator::emptyCache();
 }
@@ -44,6 +55,7 @@ void DeviceMemory::synchronize() const {}
 void DeviceMemory::resetPeaks() const {}
 MemoryPeaks DeviceMemory::peaks() const { return {}; }
 std::int64_t DeviceMemory::reservedBytes() const { return 0; }
+DeviceUsage DeviceMemory::deviceUsage() const { return {}; }
 void DeviceMemory::emptyCache() const {}
 #endif
 

@@ -12,6 +12,13 @@ struct MemoryPeaks {
     std::int64_t reservedBytes = 0;   // peak bytes the caching allocator held from cudaMalloc
 };
 
+// cudaMemGetInfo: the whole device as the driver sees it, including what the caching allocator does
+// not (CUDA context, cuBLAS/cuDNN workspaces, NCCL, other processes on the same GPU).
+struct DeviceUsage {
+    std::int64_t usedBytes = 0;   // total - free
+    std::int64_t totalBytes = 0;
+};
+
 class DeviceMemory {
 public:
     explicit DeviceMemory(torch::Device device) : device_(device) {}
@@ -21,6 +28,7 @@ public:
     void resetPeaks() const;            // start a new peak window (e.g. one arm)
     MemoryPeaks peaks() const;          // peaks since the last resetPeaks()
     std::int64_t reservedBytes() const; // now
+    DeviceUsage deviceUsage() const;    // now; zeros on the CPU
     void emptyCache() const;            // return cached, unused blocks to the driver
 
 private:

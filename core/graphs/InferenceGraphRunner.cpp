@@ -1,5 +1,7 @@
 #include "graphs/InferenceGraphRunner.h"
 
+#include "graphs/ModuleForward.h"
+
 #include "graphlens/config.h"
 #include "graphs/AbortableCudaGraph.h"
 #include "graphs/DeviceMemory.h"
@@ -42,16 +44,16 @@ CaptureStats InferenceGraphRunner::capture(const torch::Tensor& example, int war
     std::int64_t reservedBeforeCapture = 0;
     {
         c10::cuda::CUDAStreamGuard streamGuard(sideStream);
-        for (int i = 0; i < warmupIterations; ++i) network_.forward(staticInput_);
+        for (int i = 0; i < warmupIterations; ++i) network_.any_forward(staticInput_);
         sideStream.synchronize();
         reservedBeforeCapture = memory.reservedBytes();
         graph->capture_begin(at::cuda::graph_pool_handle(), cudaStreamCaptureModeThreadLocal);
         try {
-            staticOutput_ = network_.forward<torch::Tensor>(staticInput_);
+            staticOutput_ = toIValue(network_.any_forward(staticInput_));
             graph->capture_end();
         } catch (const std::exception& error) {
             graph->abortCapture();  // the stream, allocator and RNG are usable again
-            staticOutput_ = torch::Tensor();
+            staticOutput_ = c10::IValue();
             staticInput_ = torch::Tensor();
             graph.reset();
             memory.emptyCache();
@@ -67,7 +69,7 @@ CaptureStats InferenceGraphRunner::capture(const torch::Tensor& example, int war
     return stats_;
 }
 
-const torch::Tensor& InferenceGraphRunner::replayIntoStaticOutput(const torch::Tensor& input) {
+const c10::IValue& InferenceGraphRunner::replayIntoStaticOutput(const torch::Tensor& input) {
     if (!graph_) throw GraphCaptureError(familyName_ + ": replay before capture");
     if (input.sizes() != staticInput_.sizes() || input.dtype() != staticInput_.dtype()) {
         throw GraphCaptureError(familyName_ + ": replay input shape/dtype differs from the captured one");
@@ -91,7 +93,7 @@ CaptureStats InferenceGraphRunner::capture(const torch::Tensor&, int) {
     throw GraphCaptureError(familyName_ + ": this build has no CUDA support; CUDA graphs need it");
 }
 
-const torch::Tensor& InferenceGraphRunner::replayIntoStaticOutput(const torch::Tensor&) {
+const c10::IValue& InferenceGraphRunner::replayIntoStaticOutput(const torch::Tensor&) {
     throw GraphCaptureError(familyName_ + ": this build has no CUDA support");
 }
 

@@ -30,9 +30,10 @@ public:
     // capture mode so other threads may keep allocating pinned memory. Throws GraphCaptureError.
     CaptureStats capture(const torch::Tensor& example, int warmupIterations = 3);
 
-    // Copies `input` into the static input and replays. The returned tensor is the graph's static
-    // output: the next replay overwrites it, so clone it to keep it.
-    const torch::Tensor& replayIntoStaticOutput(const torch::Tensor& input);
+    // Copies `input` into the static input and replays. The returned tree (a tensor, or tuples/
+    // lists/dicts of them, see ModuleForward.h) is the graph's static output: the next replay
+    // overwrites it, so clone it to keep it.
+    const c10::IValue& replayIntoStaticOutput(const torch::Tensor& input);
 
     void release();  // frees the graph and its pool
     bool captured() const { return graph_ != nullptr; }
@@ -44,7 +45,7 @@ private:
     std::string familyName_;
     std::unique_ptr<AbortableCudaGraph> graph_;
     torch::Tensor staticInput_;
-    torch::Tensor staticOutput_;
+    c10::IValue staticOutput_;
     std::int64_t replays_ = 0;
     CaptureStats stats_;
 };

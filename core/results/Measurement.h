@@ -18,7 +18,7 @@ struct Measurement {
     std::string arm;         // eager, graphed
     std::string pass;        // timed (CUPTI never enabled in the process) or profiled
     std::string device;      // e.g. "NVIDIA H200" or "cpu"
-    std::string status;      // ok, oom, error, skipped
+    std::string status;      // ok, oom, error, skipped, refused
     std::string message;     // why a row is not ok; empty when ok
 
     // Timing over the timed steps (host clock around the step plus a stream synchronize).
@@ -39,6 +39,10 @@ struct Measurement {
     std::optional<double> vram_peak_reserved_mb;
     std::optional<double> vram_delta_reserved_mb;  // graphed minus eager, on graphed rows
     std::optional<double> graph_pool_mb;
+    // cudaMemGetInfo at the end of the arm's warm-up: everything on the device, including what the
+    // caching allocator does not see (CUDA context, cuBLAS/cuDNN workspaces, other processes).
+    std::optional<double> device_used_mb;
+    std::optional<double> device_outside_allocator_mb;  // device_used minus the allocator's reserved bytes
     std::optional<double> capture_ms;
     std::optional<double> replays;
     std::optional<double> break_even_replays;      // capture cost / per-step saving
@@ -54,6 +58,19 @@ struct Measurement {
     std::optional<double> speedup_ceiling;          // 1 / (1 - network_fraction)
     std::optional<double> launch_delay_us_median;   // kernel start - end of its launch call (eager)
     std::optional<double> launch_delay_us_p90;
+    // Per-phase medians from the profiled pass (NVTX phases; absent when the step has no such phase).
+    std::optional<double> data_wall_us;
+    std::optional<double> data_gpu_us;
+    std::optional<double> forward_wall_us;
+    std::optional<double> forward_gpu_us;
+    std::optional<double> loss_wall_us;
+    std::optional<double> loss_gpu_us;
+    std::optional<double> backward_wall_us;
+    std::optional<double> backward_gpu_us;
+    std::optional<double> optimizer_wall_us;
+    std::optional<double> optimizer_gpu_us;
+    std::optional<double> postprocess_wall_us;
+    std::optional<double> postprocess_gpu_us;
     std::optional<double> discarded_records;        // malformed CUPTI records left out of the metrics
     std::optional<double> profiler_overhead_pct;    // profiled step time vs timed step time
 

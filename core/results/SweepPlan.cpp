@@ -41,7 +41,7 @@ bool contains(const std::vector<std::string>& options, const std::string& value)
 }  // namespace
 
 nlohmann::json toJson(const SweepPlan& plan) {
-    return {{"family", plan.family},   {"data", plan.data}, {"batches", plan.batches}, {"imgsz", plan.imgsz},
+    return {{"family", plan.family},   {"model", plan.model}, {"task", plan.task}, {"data", plan.data}, {"batches", plan.batches}, {"imgsz", plan.imgsz},
             {"precision", plan.precision}, {"phases", plan.phases},   {"graph", plan.graph},
             {"steps", plan.steps},     {"warmup", plan.warmup},   {"seed", plan.seed},
             {"csv", plan.csv},         {"json", plan.json},       {"autosave", plan.autosave},
@@ -52,6 +52,8 @@ SweepPlan sweepPlanFromJson(const nlohmann::json& object, const std::string& sou
     if (!object.is_object()) throw ResultsError(sourceName + ": a sweep plan must be a JSON object");
     SweepPlan plan;
     readKey(object, "family", plan.family, sourceName);
+    readKey(object, "model", plan.model, sourceName);
+    readKey(object, "task", plan.task, sourceName);
     readKey(object, "data", plan.data, sourceName);
     readKey(object, "batches", plan.batches, sourceName);
     readKey(object, "imgsz", plan.imgsz, sourceName);
@@ -74,7 +76,13 @@ SweepPlan sweepPlanFromJson(const nlohmann::json& object, const std::string& sou
 }
 
 std::string validateSweepPlan(const SweepPlan& plan) {
-    if (plan.family.empty()) return "no family given";
+    if (plan.family.empty() && plan.model.empty()) return "no family or model given";
+    if (!plan.task.empty() && !contains({"classify", "detect", "segment", "other"}, plan.task)) {
+        return "task '" + plan.task + "' is not supported (expected classify, detect, segment or other)";
+    }
+    if (!plan.task.empty() && plan.model.empty()) {
+        return "a task is given only with a TorchScript model (a built-in family has its own task)";
+    }
     if (plan.batches.empty()) return "no batch size given (expected e.g. 1,8,32)";
     for (int batch : plan.batches) {
         if (batch < 1 || batch > kMaxBatch) {

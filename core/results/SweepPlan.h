@@ -9,6 +9,8 @@ namespace graphlens::results {
 
 struct SweepPlan {
     std::string family = "resnet18";
+    std::string model;              // a TorchScript file instead of a built-in family; empty: use family
+    std::string task;               // with model: classify | detect | segment | other; empty: inferred
     std::string data;               // YOLO data.yaml, ImageFolder root, or empty: built-in dataset
     std::vector<int> batches{1, 8, 32};
     int imgsz = 0;                  // 0: the family's default size

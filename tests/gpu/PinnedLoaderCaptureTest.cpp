@@ -107,8 +107,8 @@ TEST_CASE("a loader pinning memory on other threads does not invalidate graph ca
             const auto eagerA = network->forward(a).clone();
             const auto eagerB = network->forward(b).clone();
             runner.capture(a, kWarmup);
-            const auto replayA = runner.replayIntoStaticOutput(a).clone();
-            const auto replayB = runner.replayIntoStaticOutput(b).clone();
+            const auto replayA = runner.replayIntoStaticOutput(a).toTensor().clone();
+            const auto replayB = runner.replayIntoStaticOutput(b).toTensor().clone();
             torch::cuda::synchronize();
             allEqual = allEqual && torch::equal(replayA, eagerA) && torch::equal(replayB, eagerB);
             forwards += 2 + kWarmup + 1;

@@ -38,9 +38,9 @@ TEST_CASE("resnet18 graphed inference is bit-identical to eager", "[cuda][parity
     graphs::InferenceGraphRunner runner(network, "resnet18");
     const auto stats = runner.capture(imageLike);
     CHECK(stats.captureMs > 0);
-    const auto replayA = runner.replayIntoStaticOutput(imageLike).clone();
+    const auto replayA = runner.replayIntoStaticOutput(imageLike).toTensor().clone();
     CHECK_FALSE(torch::equal(replayA, eagerB));  // stale-buffer guard
-    const auto replayB = runner.replayIntoStaticOutput(wideNoise).clone();
+    const auto replayB = runner.replayIntoStaticOutput(wideNoise).toTensor().clone();
     torch::cuda::synchronize();
     CHECK(torch::equal(replayA, eagerA));
     CHECK(torch::equal(replayB, eagerB));

@@ -8,6 +8,8 @@ add_executable(graphlens_unit_engine
   ${CMAKE_CURRENT_LIST_DIR}/ResNet18Test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SweepCpuTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TorchvisionReference.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TorchScriptFamilyTest.cpp
+  ${PROJECT_SOURCE_DIR}/tests/fixtures/UserModelFixtures.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GraphRunnerTest.cpp
 )
 target_link_libraries(graphlens_unit_engine PRIVATE graphlens_bench graphlens_catch_main)
@@ -16,4 +18,8 @@ graphlens_use_torch_pch(graphlens_unit_engine)
 set_property(SOURCE ${CMAKE_CURRENT_LIST_DIR}/TorchvisionReference.cpp APPEND PROPERTY COMPILE_DEFINITIONS
   GRAPHLENS_PYTHON="${PROJECT_SOURCE_DIR}/.venv/bin/python"
   GRAPHLENS_TORCHVISION_EXPORT="${PROJECT_SOURCE_DIR}/tests/fixtures/export_torchvision.py")
+target_include_directories(graphlens_unit_engine PRIVATE ${PROJECT_SOURCE_DIR}/tests/fixtures)
+set_property(SOURCE ${PROJECT_SOURCE_DIR}/tests/fixtures/UserModelFixtures.cpp APPEND PROPERTY COMPILE_DEFINITIONS
+  GRAPHLENS_PYTHON="${PROJECT_SOURCE_DIR}/.venv/bin/python"
+  GRAPHLENS_USER_MODEL_EXPORT="${PROJECT_SOURCE_DIR}/tests/fixtures/export_user_models.py")
 catch_discover_tests(graphlens_unit_engine TEST_PREFIX "unit.engine." PROPERTIES LABELS unit)

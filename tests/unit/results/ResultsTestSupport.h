@@ -45,6 +45,8 @@ inline Measurement fullRow() {
     m.vram_peak_reserved_mb = 2048;
     m.vram_delta_reserved_mb = -12.25;
     m.graph_pool_mb = 64;
+    m.device_used_mb = 1536.75;
+    m.device_outside_allocator_mb = 511.5;
     m.capture_ms = 35.75;
     m.replays = 29;
     m.break_even_replays = 1.5e6;
@@ -58,6 +60,18 @@ inline Measurement fullRow() {
     m.speedup_ceiling = 8.0;
     m.launch_delay_us_median = 2.5;
     m.launch_delay_us_p90 = 3.25;
+    m.data_wall_us = 1.5;
+    m.data_gpu_us = 0.25;
+    m.forward_wall_us = 412.125;
+    m.forward_gpu_us = 398.5;
+    m.loss_wall_us = 3.75;
+    m.loss_gpu_us = 2.5;
+    m.backward_wall_us = 801.0;
+    m.backward_gpu_us = 790.25;
+    m.optimizer_wall_us = 55.5;
+    m.optimizer_gpu_us = 40.0;
+    m.postprocess_wall_us = 20.125;
+    m.postprocess_gpu_us = 9.5;
     m.discarded_records = 2;
     m.profiler_overhead_pct = 12.5;
     return m;

@@ -20,7 +20,19 @@ TEST_CASE("SweepPlan validation says what is wrong and what is expected", "[resu
     SweepPlan plan;
     SECTION("family") {
         plan.family = "";
-        CHECK(validateSweepPlan(plan) == "no family given");
+        CHECK(validateSweepPlan(plan) == "no family or model given");
+        plan.model = "net.pt";
+        CHECK(validateSweepPlan(plan).empty());
+    }
+    SECTION("task") {
+        plan.task = "classify";
+        CHECK(validateSweepPlan(plan) ==
+              "a task is given only with a TorchScript model (a built-in family has its own task)");
+        plan.model = "net.pt";
+        CHECK(validateSweepPlan(plan).empty());
+        plan.task = "pose";
+        CHECK(validateSweepPlan(plan) ==
+              "task 'pose' is not supported (expected classify, detect, segment or other)");
     }
     SECTION("batches") {
         plan.batches = {};
@@ -107,6 +119,8 @@ TEST_CASE("parseBatchList rejects a trailing comma like any other empty item",
 TEST_CASE("SweepPlan JSON round trip", "[results][plan]") {
     SweepPlan plan;
     plan.family = "yolov8n.torchscript";
+    plan.model = "/models/yolov8n.torchscript";
+    plan.task = "detect";
     plan.batches = {2, 4};
     plan.imgsz = 640;
     plan.precision = "fp32";
@@ -123,6 +137,8 @@ TEST_CASE("SweepPlan JSON round trip", "[results][plan]") {
     CHECK(object["seed"] == 18446744073709551615ull);
     const SweepPlan back = sweepPlanFromJson(json::parse(object.dump()), "plan.json");
     CHECK(back.family == plan.family);
+    CHECK(back.model == plan.model);
+    CHECK(back.task == plan.task);
     CHECK(back.batches == plan.batches);
     CHECK(back.imgsz == plan.imgsz);
     CHECK(back.precision == plan.precision);

@@ -1,0 +1,24 @@
+#include "bench/FamilyResolver.h"
+
+#include "bench/UsageError.h"
+#include "bench/UserModelLoader.h"
+#include "families/FamilyRegistry.h"
+
+namespace graphlens::bench {
+
+families::Family resolveFamily(const results::SweepPlan& plan) {
+    if (!plan.model.empty()) {
+        UserModelRequest request;
+        request.path = plan.model;
+        request.task = plan.task;
+        request.imgsz = plan.imgsz;
+        request.dtype = plan.precision == "fp16" ? torch::kHalf : torch::kFloat;
+        return loadUserModel(request).family;
+    }
+    const auto& registry = families::FamilyRegistry::builtIn();
+    const auto* family = registry.find(plan.family);
+    if (!family) throw UsageError("unknown family '" + plan.family + "' (known: " + registry.knownNames() + ")");
+    return *family;
+}
+
+}  // namespace graphlens::bench

@@ -6,6 +6,7 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -47,11 +48,29 @@ QString batchText(const std::vector<int>& batches) {
 
 }  // namespace
 
+bool SweepPanel::isModelPath(const QString& text) {
+    static const QStringList suffixes{QStringLiteral(".pt"), QStringLiteral(".pth"), QStringLiteral(".ts"),
+                                      QStringLiteral(".jit"), QStringLiteral(".torchscript")};
+    const QString trimmed = text.trimmed();
+    if (trimmed.contains(QLatin1Char('/')) || trimmed.contains(QLatin1Char('\\'))) return true;
+    for (const auto& suffix : suffixes) {
+        if (trimmed.endsWith(suffix, Qt::CaseInsensitive)) return true;
+    }
+    return false;
+}
+
 SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent), m_catalog(new FamilyCatalog(this)) {
     initResources();
     m_family = new QComboBox;
-    m_family->setEditable(true);  // a TorchScript family or an engine without `list` still works
+    m_family->setEditable(true);  // a TorchScript file or an engine without `list` still works
     m_family->setInsertPolicy(QComboBox::NoInsert);
+    m_family->setToolTip(tr("A built-in family, or the path of a TorchScript file (its graph support is "
+                            "decided by the parity check when the sweep loads it)"));
+    m_browseModel = new QPushButton(tr("TorchScript file…"));
+    m_browseModel->setToolTip(tr("Sweep your own model: a file written by torch.jit.save"));
+    auto* familyRow = new QHBoxLayout;
+    familyRow->addWidget(m_family, 1);
+    familyRow->addWidget(m_browseModel);
     m_familyStatus = new QLabel;
     m_familyStatus->setWordWrap(true);
     m_familyStatus->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
@@ -78,7 +97,7 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent), m_catalog(new FamilyC
     m_warmup->setToolTip(tr("Untimed steps per arm before timing (cuDNN autotuning, allocator warm-up)"));
 
     auto* form = new QFormLayout;
-    form->addRow(tr("Family"), m_family);
+    form->addRow(tr("Model"), familyRow);
     form->addRow(QString(), m_familyStatus);
     form->addRow(tr("Batches"), m_batches);
     form->addRow(tr("Image size"), m_imgsz);
@@ -115,6 +134,11 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent), m_catalog(new FamilyC
         if (m_inputError.isEmpty()) emit startRequested(plan());
     });
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancelRequested);
+    connect(m_browseModel, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("TorchScript model"), QString(), tr("TorchScript (*.pt *.pth *.ts *.jit *.torchscript);;All files (*)"));
+        if (!file.isEmpty()) m_family->setEditText(file);
+    });
     connect(m_catalog, &FamilyCatalog::loaded, this, &SweepPanel::onFamiliesLoaded);
     connect(m_catalog, &FamilyCatalog::failed, this, [this](const QString& message) {
         m_familyStatus->setText(tr("%1\nType a family name instead.").arg(message));
@@ -143,7 +167,7 @@ void SweepPanel::onFamiliesLoaded(const QList<FamilyEntry>& families) {
 
 void SweepPanel::setPlan(const results::SweepPlan& plan) {
     m_base = plan;
-    m_family->setEditText(QString::fromStdString(plan.family));
+    m_family->setEditText(QString::fromStdString(plan.model.empty() ? plan.family : plan.model));
     m_batches->setText(batchText(plan.batches));
     m_imgsz->setValue(plan.imgsz);
     m_precision->setCurrentText(QString::fromStdString(plan.precision));
@@ -154,7 +178,15 @@ void SweepPanel::setPlan(const results::SweepPlan& plan) {
 
 results::SweepPlan SweepPanel::plan() const {
     results::SweepPlan plan = m_base;
-    plan.family = m_family->currentText().trimmed().toStdString();
+    const QString model = m_family->currentText().trimmed();
+    if (isModelPath(model)) {
+        plan.model = model.toStdString();
+        plan.family.clear();
+    } else {
+        plan.model.clear();
+        plan.task.clear();
+        plan.family = model.toStdString();
+    }
     try {
         // parseBatchList is strict; spaces after commas are a typing habit, not an error.
         plan.batches = results::parseBatchList(m_batches->text().remove(QLatin1Char(' ')).toStdString());
@@ -190,7 +222,7 @@ void SweepPanel::setRunning(bool running) {
     m_running = running;
     m_start->setEnabled(!running && m_inputError.isEmpty());
     m_cancel->setEnabled(running);
-    for (QWidget* input : std::initializer_list<QWidget*>{m_family, m_batches, m_imgsz, m_precision, m_steps, m_warmup}) {
+    for (QWidget* input : std::initializer_list<QWidget*>{m_family, m_browseModel, m_batches, m_imgsz, m_precision, m_steps, m_warmup}) {
         input->setEnabled(!running);
     }
     if (running) {

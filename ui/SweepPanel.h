@@ -28,6 +28,10 @@ public:
     graphlens::results::SweepPlan plan() const;  // the inputs as they stand; check inputError() first
     QString inputError() const { return m_inputError; }
 
+    // The model box holds a family name or a TorchScript file: a path (a '/' or '\\') or a file name
+    // ending in .pt, .pth, .ts, .jit or .torchscript is a file.
+    static bool isModelPath(const QString& text);
+
     void setRunning(bool running);
     void setProgress(int done, int total, const QString& label, double etaSeconds);
     void setFinished(bool ok, const QString& message);  // the last word under the progress bar
@@ -43,6 +47,7 @@ private:
     graphlens::results::SweepPlan m_base;  // fields without a widget (phases, graph, seed) come from here
     FamilyCatalog* m_catalog = nullptr;
     QComboBox* m_family = nullptr;
+    QPushButton* m_browseModel = nullptr;
     QLabel* m_familyStatus = nullptr;
     QLineEdit* m_batches = nullptr;
     QSpinBox* m_imgsz = nullptr;

@@ -8,6 +8,7 @@
 #include "graphs/GraphCaptureError.h"
 #include "graphs/InferenceGraphRunner.h"
 #include "profiler/NvtxRange.h"
+#include "results/ErrorText.h"
 #include "results/Statistics.h"
 
 #include <c10/util/Exception.h>
@@ -60,8 +61,8 @@ void markFailed(Measurement& row, const std::string& status, const std::string& 
     row.message = message;
 }
 
-// First line of a libtorch message: the rest is a C++ backtrace nobody asked for.
-std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+// The line of a libtorch message that says why: the rest is a backtrace nobody asked for.
+std::string firstLine(const std::string& text) { return results::errorCause(text); }
 
 }  // namespace
 

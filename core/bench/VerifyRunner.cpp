@@ -1,5 +1,7 @@
 #include "bench/VerifyRunner.h"
 
+#include "results/ErrorText.h"
+
 #include "bench/SyntheticBatch.h"
 #include "families/FamilyRegistry.h"
 #include "graphs/ParityCheck.h"
@@ -147,7 +149,7 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
         }
     } catch (const std::exception& error) {  // building, moving or the eager reference failed
         row.result = VerifyResult::CaptureError;
-        row.message = error.what();
+        row.message = results::errorCause(error.what());
     }
     return row;
 }

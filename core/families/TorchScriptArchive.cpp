@@ -19,10 +19,11 @@ constexpr const char* kHowToExport =
 
 bool startsWith(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
 
-// Record names are relative to the archive's top folder, which the writer names after the file.
-bool hasRecordUnder(const std::vector<std::string>& records, const std::string& folder) {
+// Record names come relative to the archive's top folder (the reader strips it), so a prefix test is
+// exact: "code/__torch__/torchvision/models/regnet.py" is TorchScript code, not a .pt2 "models/" entry.
+bool hasRecordUnder(const std::vector<std::string>& records, const std::string& prefix) {
     for (const auto& record : records) {
-        if (startsWith(record, folder) || record.find("/" + folder) != std::string::npos) return true;
+        if (startsWith(record, prefix)) return true;
     }
     return false;
 }

@@ -3,6 +3,7 @@
 #include "families/ModelFileError.h"
 #include "families/TorchScriptArchive.h"
 #include "families/TorchScriptModule.h"
+#include "results/ErrorText.h"
 
 #include <c10/util/Exception.h>
 #include <torch/nn/modules/container/any.h>
@@ -17,22 +18,6 @@ namespace {
 
 bool knownTask(const std::string& task) {
     return task == "classify" || task == "detect" || task == "segment" || task == "other";
-}
-
-// The cause of a forward's failure in one line. An error raised inside the TorchScript interpreter
-// opens with a generic sentence and two tracebacks; the cause ("RuntimeError: mat1 and mat2 shapes
-// cannot be multiplied ...") is its last line. Other errors say it on their first line.
-std::string causeOf(const std::string& text) {
-    const std::string interpreter = "The following operation failed in the TorchScript interpreter";
-    if (text.rfind(interpreter, 0) != 0) return text.substr(0, text.find('\n'));
-    auto end = text.find_last_not_of("\n ");
-    if (end == std::string::npos) return text;
-    const auto start = text.rfind('\n', end);
-    std::string last = text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
-    for (const std::string prefix : {"RuntimeError: ", "Exception: "}) {
-        if (last.rfind(prefix, 0) == 0) last = last.substr(prefix.size());
-    }
-    return last;
 }
 
 std::string dtypeName(torch::Dtype dtype) {
@@ -61,9 +46,9 @@ ProbeResult runProbe(const Family& family, torch::Device device, torch::Dtype dt
         const auto images = torch::rand({2, 3, s, s}).to(device, dtype);
         return {network.forward<c10::IValue>(images), {}};
     } catch (const c10::Error& error) {
-        return {{}, causeOf(error.what_without_backtrace())};
+        return {{}, results::errorCause(error.what_without_backtrace())};
     } catch (const std::exception& error) {
-        return {{}, causeOf(error.what())};
+        return {{}, results::errorCause(error.what())};
     }
 }
 

@@ -1,5 +1,7 @@
 #include "graphs/GraphRunner.h"
 
+#include "results/ErrorText.h"
+
 #include "graphs/GraphCaptureError.h"
 #include "graphs/GraphDeclarationError.h"
 #include "graphs/ModuleForward.h"
@@ -134,12 +136,12 @@ GraphRunner::Graphs::iterator GraphRunner::captureKey(const GraphKey& key, const
     try {
         outcome = backend_->capture(captured_, entry.staticInput, options_.warmupIterations);
     } catch (const std::exception& error) {
-        policy_.recordFailure(key, error.what());
+        policy_.recordFailure(key, results::errorCause(error.what()));
         // A pool no graph uses any more must not be handed to the next capture_begin: start afresh.
         if (graphs_.empty()) backend_->releasePool();
         throw GraphCaptureError(familyName_ + ": graph capture of " + key.toString() + " failed" +
                                 (seamPoint_.empty() ? "" : " (seam: " + seamPoint_ + ")") + ": " +
-                                error.what());
+                                results::errorCause(error.what()));
     }
     entry.graph = std::move(outcome.graph);
     entry.staticOutput = std::move(outcome.staticOutput);

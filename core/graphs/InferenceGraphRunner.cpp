@@ -1,6 +1,7 @@
 #include "graphs/InferenceGraphRunner.h"
 
 #include "graphs/ModuleForward.h"
+#include "results/ErrorText.h"
 
 #include "graphlens/config.h"
 #include "graphs/AbortableCudaGraph.h"
@@ -57,7 +58,7 @@ CaptureStats InferenceGraphRunner::capture(const torch::Tensor& example, int war
             staticInput_ = torch::Tensor();
             graph.reset();
             memory.emptyCache();
-            throw GraphCaptureError(familyName_ + ": graph capture failed: " + error.what());
+            throw GraphCaptureError(familyName_ + ": graph capture failed: " + results::errorCause(error.what()));
         }
         sideStream.synchronize();
     }

@@ -9,6 +9,7 @@
 #include "families/TorchScriptModule.h"
 #include "families/UserModelLoss.h"
 
+#include <caffe2/serialize/inline_container.h>
 #include <catch2/catch.hpp>
 #include <torch/script.h>
 #include <torch/torch.h>
@@ -58,6 +59,22 @@ TEST_CASE("inspectArchive tells TorchScript from the files users confuse it with
     std::ofstream{empty};
     CHECK_THROWS_WITH(inspectArchive(empty), empty + ": the file is empty");
     CHECK_THROWS_WITH(inspectArchive(path("missing.pt")), path("missing.pt") + ": no such file");
+}
+
+TEST_CASE("archive kinds are told by exact record prefixes, not by words inside code paths", "[engine][torchscript]") {
+    auto archive = [](const std::string& name, const std::vector<std::string>& records) {
+        const std::string file = path(name);
+        caffe2::serialize::PyTorchStreamWriter writer(file);
+        for (const auto& record : records) writer.writeRecord(record, "x", 1);
+        writer.writeEndOfFile();
+        return file;
+    };
+    // torchvision's traced regnet keeps its code under code/__torch__/torchvision/models/: still TorchScript.
+    CHECK(inspectArchive(archive("traced_torchvision.pt", {"data.pkl", "constants.pkl", "code/__torch__/torchvision/"
+                                                            "models/regnet.py"})) == ArchiveKind::TorchScript);
+    CHECK(inspectArchive(archive("package.pt2", {"archive_format", "models/model.json", "data/weights/weight_0"})) ==
+          ArchiveKind::ExportedProgram);
+    CHECK(inspectArchive(archive("weights.pt", {"data.pkl", "data/0"})) == ArchiveKind::TorchSavePickle);
 }
 
 TEST_CASE("wrong files are refused with what they are and how to export", "[engine][torchscript]") {

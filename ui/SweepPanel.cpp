@@ -66,7 +66,7 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent), m_catalog(new FamilyC
     m_family->setInsertPolicy(QComboBox::NoInsert);
     m_family->setToolTip(tr("A built-in family, or the path of a TorchScript file (its graph support is "
                             "decided by the parity check when the sweep loads it)"));
-    m_browseModel = new QPushButton(tr("TorchScript file…"));
+    m_browseModel = new QPushButton(tr("File…"));
     m_browseModel->setToolTip(tr("Sweep your own model: a file written by torch.jit.save"));
     auto* familyRow = new QHBoxLayout;
     familyRow->addWidget(m_family, 1);

@@ -6,7 +6,6 @@
 #include "bench/FamilyResolver.h"
 #include "bench/ProfiledPass.h"
 #include "bench/ProtocolSweepEvents.h"
-#include "families/FamilyRegistry.h"
 #include "bench/SweepSession.h"
 #include "bench/UserModelLoader.h"
 #include "bench/VerifyProcesses.h"
@@ -99,11 +98,7 @@ int runVerify(const std::string& familyName, const ModelOptions& model, bool all
         rows = graphlens::bench::verifyAllInChildProcesses("--precision " + precision + " --batch " + std::to_string(batch));
     } else {
         if (familyName.empty()) throw UsageError("verify needs --family F, --model file.pt or --all");
-        const auto* family = graphlens::families::FamilyRegistry::builtIn().find(familyName);
-        if (!family) {
-            throw UsageError("unknown family '" + familyName + "' (known: " +
-                             graphlens::families::FamilyRegistry::builtIn().knownNames() + ")");
-        }
+        const auto* family = &graphlens::bench::builtInFamily(familyName);
         graphlens::bench::VerifyOptions options;
         options.batch = batch;
         options.dtype = dtype;

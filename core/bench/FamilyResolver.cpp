@@ -15,9 +15,13 @@ families::Family resolveFamily(const results::SweepPlan& plan) {
         request.dtype = plan.precision == "fp16" ? torch::kHalf : torch::kFloat;
         return loadUserModel(request).family;
     }
+    return builtInFamily(plan.family);
+}
+
+const families::Family& builtInFamily(const std::string& name) {
     const auto& registry = families::FamilyRegistry::builtIn();
-    const auto* family = registry.find(plan.family);
-    if (!family) throw UsageError("unknown family '" + plan.family + "' (known: " + registry.knownNames() + ")");
+    const auto* family = registry.find(name);
+    if (!family) throw UsageError("unknown family '" + name + "' (known: " + registry.knownNames() + ")");
     return *family;
 }
 

@@ -9,4 +9,7 @@ namespace graphlens::bench {
 // Throws UsageError for an unknown family or an unusable model file.
 families::Family resolveFamily(const results::SweepPlan& plan);
 
+// A family of the built-in registry; throws UsageError naming the known ones.
+const families::Family& builtInFamily(const std::string& name);
+
 }  // namespace graphlens::bench

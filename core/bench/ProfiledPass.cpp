@@ -32,22 +32,27 @@ namespace {
 using results::Measurement;
 using Clock = std::chrono::steady_clock;
 
-// The per-phase columns of the CSV, one wall/GPU pair per phase name the profiler knows.
+// The per-phase columns of the CSV: one wall/GPU pair per phase name the profiler knows.
+struct PhaseColumns {
+    const char* phase;
+    std::optional<double> Measurement::*wall;
+    std::optional<double> Measurement::*gpu;
+};
+constexpr PhaseColumns kPhaseColumns[] = {
+    {profiler::kPhaseData, &Measurement::data_wall_us, &Measurement::data_gpu_us},
+    {profiler::kPhaseForward, &Measurement::forward_wall_us, &Measurement::forward_gpu_us},
+    {profiler::kPhaseLoss, &Measurement::loss_wall_us, &Measurement::loss_gpu_us},
+    {profiler::kPhaseBackward, &Measurement::backward_wall_us, &Measurement::backward_gpu_us},
+    {profiler::kPhaseOptimizer, &Measurement::optimizer_wall_us, &Measurement::optimizer_gpu_us},
+    {profiler::kPhasePostprocess, &Measurement::postprocess_wall_us, &Measurement::postprocess_gpu_us},
+};
+
 void fillPhaseColumns(Measurement& row, const profiler::StepSummary& summary) {
-    const std::pair<const char*, std::pair<std::optional<double> Measurement::*, std::optional<double> Measurement::*>>
-        columns[] = {
-            {profiler::kPhaseData, {&Measurement::data_wall_us, &Measurement::data_gpu_us}},
-            {profiler::kPhaseForward, {&Measurement::forward_wall_us, &Measurement::forward_gpu_us}},
-            {profiler::kPhaseLoss, {&Measurement::loss_wall_us, &Measurement::loss_gpu_us}},
-            {profiler::kPhaseBackward, {&Measurement::backward_wall_us, &Measurement::backward_gpu_us}},
-            {profiler::kPhaseOptimizer, {&Measurement::optimizer_wall_us, &Measurement::optimizer_gpu_us}},
-            {profiler::kPhasePostprocess, {&Measurement::postprocess_wall_us, &Measurement::postprocess_gpu_us}},
-        };
     for (const auto& phase : summary.phases) {
-        for (const auto& [name, members] : columns) {
-            if (phase.name != name) continue;
-            row.*members.first = phase.wallUs;
-            row.*members.second = phase.gpuUs;
+        for (const auto& columns : kPhaseColumns) {
+            if (phase.name != columns.phase) continue;
+            row.*columns.wall = phase.wallUs;
+            row.*columns.gpu = phase.gpuUs;
         }
     }
 }
@@ -231,12 +236,9 @@ void mergeProfiledMetrics(std::vector<Measurement>& timedRows, std::vector<Measu
             timed.speedup_ceiling = profiled.speedup_ceiling;
             timed.launch_delay_us_median = profiled.launch_delay_us_median;
             timed.launch_delay_us_p90 = profiled.launch_delay_us_p90;
-            for (auto member : {&Measurement::data_wall_us, &Measurement::data_gpu_us, &Measurement::forward_wall_us,
-                                &Measurement::forward_gpu_us, &Measurement::loss_wall_us, &Measurement::loss_gpu_us,
-                                &Measurement::backward_wall_us, &Measurement::backward_gpu_us,
-                                &Measurement::optimizer_wall_us, &Measurement::optimizer_gpu_us,
-                                &Measurement::postprocess_wall_us, &Measurement::postprocess_gpu_us}) {
-                timed.*member = profiled.*member;
+            for (const auto& columns : kPhaseColumns) {
+                timed.*columns.wall = profiled.*columns.wall;
+                timed.*columns.gpu = profiled.*columns.gpu;
             }
             timed.discarded_records = profiled.discarded_records;
             timed.profiler_overhead_pct = profiled.profiler_overhead_pct;

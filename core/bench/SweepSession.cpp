@@ -4,7 +4,6 @@
 #include "bench/FamilyResolver.h"
 #include "bench/ProfiledPass.h"
 #include "bench/SweepRunner.h"
-#include "families/FamilyRegistry.h"
 #include "results/AtomicFile.h"
 #include "results/JsonlAutosave.h"
 #include "results/MeasurementCsv.h"
@@ -21,10 +20,7 @@ namespace fs = std::filesystem;
 
 void checkSweepPlan(const results::SweepPlan& plan) {
     if (const auto error = results::validateSweepPlan(plan); !error.empty()) throw UsageError(error);
-    if (plan.model.empty() && !families::FamilyRegistry::builtIn().find(plan.family)) {
-        throw UsageError("unknown family '" + plan.family + "' (known: " +
-                         families::FamilyRegistry::builtIn().knownNames() + ")");
-    }
+    if (plan.model.empty()) builtInFamily(plan.family);  // a model file is checked when it is loaded
     try {
         for (const auto& path : {plan.csv, plan.json, plan.autosave, plan.trace}) {
             if (!path.empty()) results::checkWritable(path);

@@ -139,6 +139,9 @@ TEST_CASE("profiled metrics are copied onto the matching timed rows with the ove
     profiledEager.launches = 102;
     profiledEager.kernels = 102;
     profiledEager.network_fraction = 0.99;
+    profiledEager.forward_wall_us = 2400.0;
+    profiledEager.forward_gpu_us = 410.0;
+    profiledEager.backward_gpu_us = 800.0;
     auto profiledGraphed = timedGraphed;
     profiledGraphed.pass = "profiled";
     profiledGraphed.step_ms_median = 0.55;
@@ -158,4 +161,9 @@ TEST_CASE("profiled metrics are copied onto the matching timed rows with the ove
     CHECK_FALSE(timed[1].launches.has_value());
     CHECK_FALSE(timed[2].kernels.has_value());  // batch 8 was not profiled
     CHECK(*timed[0].step_ms_median == 2.0);       // timing stays the timed pass's
+    CHECK(*timed[0].forward_wall_us == 2400.0);    // per-phase columns travel with the metrics
+    CHECK(*timed[0].forward_gpu_us == 410.0);
+    CHECK(*timed[0].backward_gpu_us == 800.0);
+    CHECK_FALSE(timed[0].data_wall_us.has_value());
+    CHECK_FALSE(timed[1].forward_wall_us.has_value());
 }

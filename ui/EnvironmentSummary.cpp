@@ -2,7 +2,6 @@
 
 #include <QStringList>
 #include <array>
-#include <utility>
 
 namespace graphlens::ui {
 namespace {
@@ -20,22 +19,27 @@ QString environmentSummary(const QJsonObject& helloOrEnvironment) {
     const auto nested = helloOrEnvironment.value(QStringLiteral("environment"));
     const QJsonObject environment = nested.isObject() ? nested.toObject() : helloOrEnvironment;
 
-    // (key, prefix): the engine's key names, with the first present alias winning per slot.
-    using Slot = std::pair<std::array<const char*, 3>, const char*>;
-    static const std::array<Slot, 5> kSlots{{
-        {{"gpu", "device", "device_name"}, ""},
-        {{"driver", "driver_version", nullptr}, "driver "},
-        {{"cuda", "cuda_version", nullptr}, "CUDA "},
-        {{"libtorch", "torch", "torch_version"}, "libtorch "},
-        {{"os", "platform", nullptr}, ""},
+    // One slot per fact; within a slot the first key present wins. Keys are the engine's names
+    // (core/bench/Environment.cpp: gpu, driver_cuda, cuda_runtime, libtorch, os) plus older aliases.
+    // driver_cuda is the newest CUDA the driver supports, not the driver's own version: say so.
+    struct Key {
+        const char* name;
+        const char* prefix;
+    };
+    static const std::array<std::array<Key, 3>, 5> kSlots{{
+        {{{"gpu", ""}, {"device", ""}, {"device_name", ""}}},
+        {{{"driver", "driver "}, {"driver_version", "driver "}, {"driver_cuda", "driver for CUDA "}}},
+        {{{"cuda_runtime", "CUDA "}, {"cuda", "CUDA "}, {"cuda_version", "CUDA "}}},
+        {{{"libtorch", "libtorch "}, {"torch", "libtorch "}, {"torch_version", "libtorch "}}},
+        {{{"os", ""}, {"platform", ""}, {nullptr, nullptr}}},
     }};
     QStringList parts;
-    for (const auto& [keys, prefix] : kSlots) {
-        for (const char* key : keys) {
-            if (!key) break;
-            const auto text = scalarText(environment.value(QLatin1String(key)));
+    for (const auto& keys : kSlots) {
+        for (const auto& key : keys) {
+            if (!key.name) break;
+            const auto text = scalarText(environment.value(QLatin1String(key.name)));
             if (text.isEmpty()) continue;
-            parts << QLatin1String(prefix) + text;
+            parts << QLatin1String(key.prefix) + text;
             break;
         }
     }

@@ -4,6 +4,7 @@
 #include "families/TorchScriptArchive.h"
 #include "families/TorchScriptModule.h"
 #include "results/ErrorText.h"
+#include "results/Tasks.h"
 
 #include <c10/util/Exception.h>
 #include <torch/nn/modules/container/any.h>
@@ -15,10 +16,6 @@
 
 namespace graphlens::families {
 namespace {
-
-bool knownTask(const std::string& task) {
-    return task == "classify" || task == "detect" || task == "segment" || task == "other";
-}
 
 std::string dtypeName(torch::Dtype dtype) {
     return dtype == torch::kFloat ? "float32" : dtype == torch::kHalf ? "float16" : c10::toString(dtype);
@@ -99,8 +96,8 @@ std::string nonTensorOutput(const c10::IValue& output) {
 }
 
 Family makeTorchScriptFamily(const std::string& path, const std::string& task, int imgsz) {
-    if (!task.empty() && !knownTask(task)) {
-        throw ModelFileError("task '" + task + "' is not supported (expected classify, detect, segment or other)");
+    if (!task.empty()) {
+        if (auto error = results::unknownTaskError(task); !error.empty()) throw ModelFileError(error);
     }
     auto script = std::make_shared<const torch::jit::Module>(loadTorchScriptArchive(path));
     Family family;

@@ -1,6 +1,7 @@
 #include "results/SweepPlan.h"
 
 #include "results/ResultsError.h"
+#include "results/Tasks.h"
 
 #include <algorithm>
 #include <charconv>
@@ -77,8 +78,8 @@ SweepPlan sweepPlanFromJson(const nlohmann::json& object, const std::string& sou
 
 std::string validateSweepPlan(const SweepPlan& plan) {
     if (plan.family.empty() && plan.model.empty()) return "no family or model given";
-    if (!plan.task.empty() && !contains({"classify", "detect", "segment", "other"}, plan.task)) {
-        return "task '" + plan.task + "' is not supported (expected classify, detect, segment or other)";
+    if (!plan.task.empty()) {
+        if (auto error = unknownTaskError(plan.task); !error.empty()) return error;
     }
     if (!plan.task.empty() && plan.model.empty()) {
         return "a task is given only with a TorchScript model (a built-in family has its own task)";

@@ -9,6 +9,8 @@
 #include "results/Statistics.h"
 #include "results/SweepPlan.h"
 
+#include "BenchmarkTiming.h"
+
 #include <ATen/cuda/CUDAGraph.h>
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
@@ -22,23 +24,8 @@
 namespace {
 
 using namespace graphlens;
-using Clock = std::chrono::steady_clock;
+using benchmarks::medianStepMs;
 
-template <typename Step>
-double medianStepMs(Step step, int warmup, int steps) {
-    auto stream = c10::cuda::getCurrentCUDAStream();
-    for (int i = 0; i < warmup; ++i) step();
-    stream.synchronize();
-    std::vector<double> samples;
-    samples.reserve(steps);
-    for (int i = 0; i < steps; ++i) {
-        const auto started = Clock::now();
-        step();
-        stream.synchronize();
-        samples.push_back(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
-    }
-    return results::median(samples);
-}
 
 struct Loops {
     families::ResNet18 model{1000};

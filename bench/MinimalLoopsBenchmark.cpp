@@ -12,6 +12,8 @@
 #include "results/Statistics.h"
 #include "results/SweepPlan.h"
 
+#include "BenchmarkTiming.h"
+
 #include <ATen/cuda/CUDAGraph.h>
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
@@ -25,29 +27,9 @@
 namespace {
 
 using namespace graphlens;
-using Clock = std::chrono::steady_clock;
+using benchmarks::medianStepMs;
 
-struct Silent : bench::SweepEvents {
-    void progress(int, int, const std::string&, double) override {}
-    void measurement(const results::Measurement&) override {}
-    void log(const std::string&) override {}
-    void warning(const std::string& text) override { std::fprintf(stderr, "warning: %s\n", text.c_str()); }
-};
 
-template <typename Step>
-double medianStepMs(Step step, int warmup, int steps) {
-    auto stream = c10::cuda::getCurrentCUDAStream();
-    for (int i = 0; i < warmup; ++i) step();
-    stream.synchronize();
-    std::vector<double> samples;
-    for (int i = 0; i < steps; ++i) {
-        const auto started = Clock::now();
-        step();
-        stream.synchronize();
-        samples.push_back(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
-    }
-    return results::median(samples);
-}
 
 struct MinimalTimes {
     double eagerMs = 0;
@@ -90,7 +72,9 @@ MinimalTimes sweepTimes(int batch, const std::string& precision, int steps, std:
     plan.steps = steps;
     plan.warmup = 5;
     plan.seed = seed;
-    Silent events;
+    plan.scope = "network";  // the minimal loops time the network alone
+    plan.repeats = 1;
+    benchmarks::QuietSweepEvents events;
     bench::SweepRunner runner(bench::resolveFamily(plan), plan, "bench", events, nullptr);
     const auto rows = runner.run().rows;
     MinimalTimes times;

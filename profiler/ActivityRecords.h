@@ -19,6 +19,33 @@ struct KernelRecord {
     std::string name;
 };
 
+// What a CopyRecord moved (CUpti_ActivityMemcpyKind, with the CUDA-array kinds folded into Array),
+// or Memset for a memory set, so copies and sets share one record and one path through the metrics.
+enum class CopyKind {
+    Unknown,
+    HostToDevice,
+    DeviceToHost,
+    DeviceToDevice,
+    HostToHost,
+    PeerToPeer,
+    Array,
+    Memset
+};
+
+// One memcpy or memset executing on the GPU (CUPTI_ACTIVITY_KIND_MEMCPY / _MEMSET). Like kernels, they
+// belong to the API call with their correlation id; copies replayed from a graph carry its id.
+struct CopyRecord {
+    uint64_t start = 0;
+    uint64_t end = 0;
+    uint32_t deviceId = 0;
+    uint32_t streamId = 0;
+    uint32_t correlationId = 0;         // the driver API call that issued it (CUPTI's definition)
+    uint32_t runtimeCorrelationId = 0;  // the runtime API call, when CUPTI gives one (memcpy only)
+    uint32_t graphId = 0;               // 0: issued eagerly
+    uint64_t bytes = 0;
+    CopyKind kind = CopyKind::Unknown;
+};
+
 enum class ApiDomain { Runtime, Driver };
 
 // One CUDA runtime or driver API call (CUPTI_ACTIVITY_KIND_RUNTIME / _DRIVER).
@@ -35,6 +62,7 @@ struct ApiRecord {
 // Everything one profiling window produced, in the order the source delivered it (not sorted).
 struct ActivityBatch {
     std::vector<KernelRecord> kernels;
+    std::vector<CopyRecord> copies;
     std::vector<ApiRecord> apis;
     uint64_t droppedByCupti = 0;  // records CUPTI itself reported as lost (buffers full)
 };

@@ -18,8 +18,11 @@ public:
     virtual bool isAvailable() const = 0;
     virtual std::string unavailableReason() const = 0;
 
-    // Begin collecting kernel, runtime and driver records. False (with a reason) when CUPTI refused.
+    // Begin collecting kernel, memcpy/memset and API call records. False (with a reason) when CUPTI refused.
     virtual bool start() = 0;
+    // After a successful start(): empty when the source records what it was asked for, else one line
+    // for the log saying what it does instead (e.g. every API call, because CUPTI cannot select them).
+    virtual std::string recordingNote() const { return {}; }
     // Stop collecting. Kernels still running on the GPU are lost: synchronize the device first.
     virtual void stop() = 0;
     // Hand over every record collected since start(); the source keeps nothing afterwards.

@@ -1,6 +1,7 @@
 #include "profiler/ChromeTrace.h"
 
 #include "profiler/Correlation.h"
+#include "profiler/RecordedApis.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,9 +24,24 @@ constexpr int kPidsPerSection = 100;  // section i: host pid 100(i+1), GPU pids 
 
 std::string apiName(const ApiRecord& api) {
     if (!api.name.empty()) return api.name;
-    if (const auto name = launchApiName(api.domain, api.cbid); !name.empty()) return std::string(name);
+    if (const auto name = recordedApiName(api.domain, api.cbid); !name.empty()) return std::string(name);
     return std::string(api.domain == ApiDomain::Runtime ? "runtime" : "driver") + " cbid " +
            std::to_string(api.cbid);
+}
+
+// Nsight Systems' spelling, so the two tools read alike.
+const char* copyName(CopyKind kind) {
+    switch (kind) {
+    case CopyKind::HostToDevice: return "Memcpy HtoD";
+    case CopyKind::DeviceToHost: return "Memcpy DtoH";
+    case CopyKind::DeviceToDevice: return "Memcpy DtoD";
+    case CopyKind::HostToHost: return "Memcpy HtoH";
+    case CopyKind::PeerToPeer: return "Memcpy PtoP";
+    case CopyKind::Array: return "Memcpy array";
+    case CopyKind::Memset: return "Memset";
+    case CopyKind::Unknown: break;
+    }
+    return "Memcpy";
 }
 
 class Emitter {
@@ -77,6 +93,9 @@ void emitSection(Emitter& out, int index, const std::string& label, const Activi
     }
     for (const auto& api : records.apis) threads.insert(api.record->threadId);
     for (const auto& kernel : records.kernels) streamsByDevice[kernel.record->deviceId].insert(kernel.record->streamId);
+    for (const auto& copy : records.copies) {
+        streamsByDevice[copy.record->deviceId].insert(copy.record->streamId);
+    }
 
     out.metadata("process_name", hostPid, std::nullopt, label + " host");
     out.sortIndex(hostPid, hostPid);
@@ -99,28 +118,42 @@ void emitSection(Emitter& out, int index, const std::string& label, const Activi
                   r.start, r.end, {{"cbid", r.cbid}, {"correlation", r.correlationId}});
     }
 
-    // Graph kernels grouped by their launch and stream: one enclosing slice and one arrow per group.
+    // Graph kernels and copy nodes grouped by launch and stream: one enclosing slice, one arrow per group.
     struct Group {
         uint64_t start = std::numeric_limits<uint64_t>::max();
         uint64_t end = 0;
         uint32_t graphId = 0;
         int kernels = 0;
+        int copies = 0;
     };
     std::map<std::tuple<std::size_t, uint32_t, uint32_t>, Group> graphs;  // (api, device, stream)
+    const auto addToGroup = [&](std::size_t api, uint32_t device, uint32_t stream, uint64_t start,
+                                uint64_t end, uint32_t graphId) -> Group& {
+        auto& group = graphs[{api, device, stream}];
+        group.start = std::min(group.start, start);
+        group.end = std::max(group.end, end);
+        group.graphId = graphId;
+        return group;
+    };
     for (const auto& kernel : records.kernels) {
         const auto& k = *kernel.record;
-        if (k.graphId == 0) continue;
-        auto& group = graphs[{kernel.api, k.deviceId, k.streamId}];
-        group.start = std::min(group.start, k.start);
-        group.end = std::max(group.end, k.end);
-        group.graphId = k.graphId;
-        ++group.kernels;
+        if (k.graphId != 0) {
+            ++addToGroup(kernel.api, k.deviceId, k.streamId, k.start, k.end, k.graphId).kernels;
+        }
+    }
+    for (const auto& copy : records.copies) {
+        const auto& c = *copy.record;
+        if (c.graphId != 0) ++addToGroup(copy.api, c.deviceId, c.streamId, c.start, c.end, c.graphId).copies;
     }
     for (const auto& [key, group] : graphs) {
         const auto& [apiIndex, device, stream] = key;
         const auto& launch = *records.apis[apiIndex].record;
-        out.slice("graph " + std::to_string(group.graphId), "graph", gpuPid(device), stream, group.start, group.end,
-                  {{"graphId", group.graphId}, {"kernels", group.kernels}, {"correlation", launch.correlationId}});
+        out.slice("graph " + std::to_string(group.graphId), "graph", gpuPid(device), stream, group.start,
+                  group.end,
+                  {{"graphId", group.graphId},
+                   {"kernels", group.kernels},
+                   {"copies", group.copies},
+                   {"correlation", launch.correlationId}});
         out.flow(hostPid, launch.threadId, launch.start, gpuPid(device), stream, group.start);
     }
     for (const auto& kernel : records.kernels) {
@@ -131,6 +164,19 @@ void emitSection(Emitter& out, int index, const std::string& label, const Activi
         if (k.graphId != 0) continue;
         const auto& launch = *records.apis[kernel.api].record;
         out.flow(hostPid, launch.threadId, launch.start, gpuPid(k.deviceId), k.streamId, k.start);
+    }
+    for (const auto& copy : records.copies) {
+        const auto& c = *copy.record;
+        out.slice(copyName(c.kind), c.kind == CopyKind::Memset ? "memset" : "memcpy", gpuPid(c.deviceId),
+                  c.streamId, c.start, c.end,
+                  {{"correlation", c.correlationId},
+                   {"graphId", c.graphId},
+                   {"bytes", c.bytes},
+                   {"stream", c.streamId},
+                   {"device", c.deviceId}});
+        if (c.graphId != 0) continue;
+        const auto& call = *records.apis[copy.api].record;
+        out.flow(hostPid, call.threadId, call.start, gpuPid(c.deviceId), c.streamId, c.start);
     }
 }
 
@@ -146,6 +192,7 @@ std::string ChromeTrace::toJson() const {
         for (const auto& mark : section.phases) origin = std::min(origin, mark.start == 0 ? origin : mark.start);
         for (const auto& api : section.batch.apis) origin = std::min(origin, api.start == 0 ? origin : api.start);
         for (const auto& k : section.batch.kernels) origin = std::min(origin, k.start == 0 ? origin : k.start);
+        for (const auto& c : section.batch.copies) origin = std::min(origin, c.start == 0 ? origin : c.start);
     }
     if (origin == std::numeric_limits<uint64_t>::max()) origin = 0;
 

@@ -2,8 +2,9 @@
 // Profiled steps as Chrome trace JSON (the "JSON Array/Object format" Perfetto and chrome://tracing
 // open). Per section (e.g. "eager", "graphed"): a host process with one track per thread holding the
 // phase ranges and the CUDA API calls, a GPU process per device with one track per stream holding the
-// kernels, and flow arrows from each launch call to its kernel. Kernels replayed from a graph sit
-// inside a "graph <id>" slice on their stream, and the graph launch's one arrow points at that slice.
+// kernels, memcpys and memsets, and flow arrows from each launch or copy call to its GPU work. Work
+// replayed from a graph sits inside a "graph <id>" slice on its stream, and the graph launch's one arrow
+// points at that slice.
 // Records the metrics discard (Correlation.h) are left out here too.
 #include "profiler/ActivityRecords.h"
 #include "profiler/PhaseRecorder.h"

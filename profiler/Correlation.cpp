@@ -74,6 +74,26 @@ CorrelatedRecords correlate(const ActivityBatch& batch) {
     }
     std::stable_sort(out.kernels.begin(), out.kernels.end(),
                      [](const auto& a, const auto& b) { return a.record->start < b.record->start; });
+
+    for (const auto& copy : batch.copies) {
+        // CUPTI gives a copy the driver call's id and, apart, the runtime call's: when only the runtime
+        // call (cudaMemcpyAsync) was recorded, the second is the one that finds it.
+        auto it = byCorrelation.find(copy.correlationId);
+        if (it == byCorrelation.end() && copy.runtimeCorrelationId != 0) {
+            it = byCorrelation.find(copy.runtimeCorrelationId);
+        }
+        if (copy.start == 0 || copy.end == 0) {
+            ++out.discarded.copiesWithoutTimestamp;
+        } else if (copy.end < copy.start) {
+            ++out.discarded.copiesEndBeforeStart;
+        } else if (it == byCorrelation.end()) {
+            ++out.discarded.copiesWithoutCall;
+        } else {
+            out.copies.push_back(CorrelatedCopy{&copy, it->second});
+        }
+    }
+    std::stable_sort(out.copies.begin(), out.copies.end(),
+                     [](const auto& a, const auto& b) { return a.record->start < b.record->start; });
     return out;
 }
 

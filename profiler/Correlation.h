@@ -1,6 +1,6 @@
 #pragma once
-// Validates a batch's records and links every kernel to the API call that launched it. Shared by the
-// metrics and the trace export, so both leave out the same untrusted records.
+// Validates a batch's records and links every kernel and copy to the API call that issued it. Shared by
+// the metrics and the trace export, so both leave out the same untrusted records.
 #include "profiler/ActivityRecords.h"
 #include "profiler/LaunchApis.h"
 #include "profiler/StepMetrics.h"
@@ -24,9 +24,15 @@ struct CorrelatedKernel {
     std::size_t api = 0;  // index into CorrelatedRecords::apis of the launching call
 };
 
+struct CorrelatedCopy {
+    const CopyRecord* record = nullptr;
+    std::size_t api = 0;  // index into CorrelatedRecords::apis of the issuing call
+};
+
 struct CorrelatedRecords {
     std::vector<CorrelatedApi> apis;        // valid API records, sorted by start
     std::vector<CorrelatedKernel> kernels;  // valid kernels with a launch, sorted by start
+    std::vector<CorrelatedCopy> copies;     // valid memcpy/memset records with a call, sorted by start
     DiscardCounts discarded;
 };
 

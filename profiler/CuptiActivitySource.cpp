@@ -6,6 +6,7 @@
 #if GRAPHLENS_HAVE_CUPTI
 #include "profiler/CuptiLibrary.h"
 #include "profiler/CuptiRecordDecoder.h"
+#include "profiler/RecordedApis.h"
 
 #include <pthread.h>
 #include <sys/syscall.h>
@@ -16,6 +17,7 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <string>
 #include <utility>
 #endif
 
@@ -26,9 +28,14 @@ namespace {
 
 constexpr std::size_t kBufferBytes = 8 * 1024 * 1024;
 constexpr std::size_t kBufferAlignment = 8;  // CUPTI requires 8-byte aligned activity buffers
-constexpr std::array kKinds{CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_RUNTIME,
-                            CUPTI_ACTIVITY_KIND_DRIVER};
-constexpr std::array kKindNames{"CONCURRENT_KERNEL", "RUNTIME", "DRIVER"};
+// What ran on the GPU; then the API calls, narrowed to RecordedApis.h per callback id.
+constexpr std::array kGpuKinds{CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
+                               CUPTI_ACTIVITY_KIND_MEMSET};
+constexpr std::array kGpuKindNames{"CONCURRENT_KERNEL", "MEMCPY", "MEMSET"};
+constexpr std::array kApiKinds{CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_ACTIVITY_KIND_DRIVER};
+constexpr std::array kApiKindNames{"RUNTIME", "DRIVER"};
+constexpr const char* kSlowerPass =
+    "recording CUDA API calls the metrics do not use, which slows the profiled pass (";
 
 // CUPTI delivers buffers to C callbacks on its own thread: they land here, guarded by the mutex.
 struct Collector {
@@ -105,21 +112,25 @@ public:
             }
             sink.batch = {};
         }
+        note_.clear();
         bool ok = collector().callbacksRegistered;
         // System thread ids (gettid) in the records, the ones currentThreadId() gives phase marks. Not
         // fatal: CUPTI's default is pthread_self(), and currentThreadId() then follows it.
         std::string ignored;
         systemThreadIds_ = ok && GRAPHLENS_CUPTI_CHECK(lib_, cuptiSetThreadIdType(CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM), &ignored);
         std::size_t enabled = 0;
-        for (; ok && enabled < kKinds.size(); ++enabled) {
-            ok = GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityEnable(kKinds[enabled]), &reason_);
+        for (; ok && enabled < kGpuKinds.size(); ++enabled) {
+            ok = GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityEnable(kGpuKinds[enabled]), &reason_);
             if (!ok) {
-                reason_ = std::string(kKindNames[enabled]) + ": " + reason_;
-                break;
+                reason_ = std::string(kGpuKindNames[enabled]) + ": " + reason_;
+                break;  // before ++enabled: only the kinds below this one are on
             }
         }
+        if (ok) ok = enableApiRecording();
         if (!ok) {
-            for (std::size_t i = 0; i < enabled; ++i) GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kKinds[i]), nullptr);
+            for (std::size_t i = 0; i < enabled; ++i) {
+                GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kGpuKinds[i]), nullptr);
+            }
             sink.windowOpen = false;
             if (reason_.empty()) reason_ = "CUPTI refused to start";
             return false;
@@ -128,9 +139,12 @@ public:
         return true;
     }
 
+    std::string recordingNote() const override { return note_; }
+
     void stop() override {
         if (!open_) return;
-        for (const auto kind : kKinds) GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kind), nullptr);
+        for (const auto kind : kGpuKinds) GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kind), nullptr);
+        disableApiRecording();
         // Forced: also hands over buffers that are not full yet. Records of kernels still running are
         // incomplete (end 0) and the metrics discard and count them, hence "synchronize first".
         GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED), nullptr);
@@ -156,8 +170,67 @@ public:
     }
 
 private:
+    // Only the calls of RecordedApis.h. cupti_activity.h suggests switching ids on with
+    // cuptiActivityEnable{Runtime,Driver}Api while the RUNTIME/DRIVER kinds stay off, but on the H200
+    // (CUPTI 13.0, libtorch's wheel) that records no API call at all. What works is the header's other
+    // use, scaled up: enable the kinds, then switch off every id that is not listed. Enabling a kind
+    // resets the per-id switches (the header: the kind overrides them), so each window switches anew
+    // and stop() has nothing to undo. Ids newer than our headers stay on: more records, never fewer.
+    bool enableApiRecording() {
+        for (std::size_t i = 0; i < kApiKinds.size(); ++i) {
+            if (!GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityEnable(kApiKinds[i]), &reason_)) {
+                reason_ = std::string(kApiKindNames[i]) + ": " + reason_;
+                for (std::size_t j = 0; j < i; ++j) {
+                    GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kApiKinds[j]), nullptr);
+                }
+                return false;
+            }
+        }
+        if (!lib_.cuptiActivityEnableRuntimeApi || !lib_.cuptiActivityEnableDriverApi) {
+            note_ =
+                kSlowerPass + std::string("this libcupti has no cuptiActivityEnableRuntimeApi/DriverApi)");
+            return true;
+        }
+        narrowApiRecording();
+        return true;
+    }
+
+    // Switches off every unlisted id. Not fatal: an id this libcupti refuses (one it does not know) is
+    // skipped and counted, and only the first refusal is logged and named in the note.
+    void narrowApiRecording() {
+        std::size_t refused = 0;
+        std::string first;
+        const auto switchOff = [&](ApiDomain domain, uint32_t cbid) {
+            const bool runtime = domain == ApiDomain::Runtime;
+            const CUptiResult result = runtime ? lib_.cuptiActivityEnableRuntimeApi(cbid, 0)
+                                               : lib_.cuptiActivityEnableDriverApi(cbid, 0);
+            if (result == CUPTI_SUCCESS || refused++ > 0) return;
+            detail::cuptiSucceeded(
+                result,
+                runtime ? "cuptiActivityEnableRuntimeApi(cbid, 0)" : "cuptiActivityEnableDriverApi(cbid, 0)",
+                __FILE__, __LINE__, &first);
+            first = std::string(runtime ? "runtime" : "driver") + " callback id " + std::to_string(cbid) +
+                    ": " + first;
+        };
+        for (const uint32_t cbid : unrecordedCallbackIds(ApiDomain::Runtime, CUPTI_RUNTIME_TRACE_CBID_SIZE)) {
+            switchOff(ApiDomain::Runtime, cbid);
+        }
+        for (const uint32_t cbid : unrecordedCallbackIds(ApiDomain::Driver, CUPTI_DRIVER_TRACE_CBID_SIZE)) {
+            switchOff(ApiDomain::Driver, cbid);
+        }
+        if (refused > 0) {
+            note_ = kSlowerPass + std::to_string(refused) + " could not be left out, the first being " +
+                    first + ")";
+        }
+    }
+
+    void disableApiRecording() {
+        for (const auto kind : kApiKinds) GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kind), nullptr);
+    }
+
     const CuptiLibrary& lib_;
     std::string reason_;
+    std::string note_;
     bool open_ = false;
     bool systemThreadIds_ = true;
 };

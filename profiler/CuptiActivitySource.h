@@ -1,5 +1,7 @@
 #pragma once
-// The real activity source: CUPTI's activity API with CONCURRENT_KERNEL, RUNTIME and DRIVER records.
+// The real activity source: CUPTI's activity API with CONCURRENT_KERNEL, MEMCPY and MEMSET records, and
+// runtime/driver records of only the calls RecordedApis.h lists (all calls, with a recordingNote(), when
+// this CUPTI cannot select them).
 // Never the KERNEL kind (it serialises kernels) and never GRAPH_TRACE (on the H200's driver a replay of
 // a graph instantiated before enabling it segfaulted; kernel records already carry graphId).
 // CUPTI is process-wide: one CuptiActivitySource window may be open at a time in a process.

@@ -46,6 +46,11 @@ CuptiLibrary load() {
     ok = bind(handle, "cuptiGetTimestamp", lib.cuptiGetTimestamp, error) && ok;
     ok = bind(handle, "cuptiSetThreadIdType", lib.cuptiSetThreadIdType, error) && ok;
     ok = bind(handle, "cuptiGetCallbackName", lib.cuptiGetCallbackName, error) && ok;
+    // Not part of `ok`: an older CUPTI without them can still trace, at a higher cost.
+    lib.cuptiActivityEnableRuntimeApi = reinterpret_cast<decltype(lib.cuptiActivityEnableRuntimeApi)>(
+        dlsym(handle, "cuptiActivityEnableRuntimeApi"));
+    lib.cuptiActivityEnableDriverApi = reinterpret_cast<decltype(lib.cuptiActivityEnableDriverApi)>(
+        dlsym(handle, "cuptiActivityEnableDriverApi"));
     lib.loaded = ok;
     return lib;
 }

@@ -24,6 +24,11 @@ struct CuptiLibrary {
     decltype(&::cuptiGetTimestamp) cuptiGetTimestamp = nullptr;
     decltype(&::cuptiSetThreadIdType) cuptiSetThreadIdType = nullptr;
     decltype(&::cuptiGetCallbackName) cuptiGetCallbackName = nullptr;
+
+    // Optional: per-callback-id recording (RecordedApis.h). Null in a CUPTI without them; the source
+    // then records every runtime and driver call and says so (ActivitySource::recordingNote).
+    decltype(&::cuptiActivityEnableRuntimeApi) cuptiActivityEnableRuntimeApi = nullptr;
+    decltype(&::cuptiActivityEnableDriverApi) cuptiActivityEnableDriverApi = nullptr;
 };
 
 namespace detail {

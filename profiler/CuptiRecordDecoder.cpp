@@ -1,37 +1,23 @@
 #include "profiler/CuptiRecordDecoder.h"
 
-#include <cupti_driver_cbid.h>
-#include <cupti_runtime_cbid.h>
-
 namespace graphlens::profiler {
 namespace {
 
-// LaunchApis.cpp spells the callback ids as numbers so it builds without CUPTI; hold them to the headers.
-static_assert(CUPTI_RUNTIME_TRACE_CBID_cudaLaunch_v3020 == 13);
-static_assert(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_v7000 == 211);
-static_assert(CUPTI_RUNTIME_TRACE_CBID_cudaLaunch_ptsz_v7000 == 213);
-static_assert(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernel_ptsz_v7000 == 214);
-static_assert(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_v9000 == 269);
-static_assert(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernel_ptsz_v9000 == 270);
-static_assert(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchCooperativeKernelMultiDevice_v9000 == 272);
-static_assert(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_v11060 == 430);
-static_assert(CUPTI_RUNTIME_TRACE_CBID_cudaLaunchKernelExC_ptsz_v11060 == 431);
-static_assert(CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_v13000 == 505);
-static_assert(CUPTI_RUNTIME_TRACE_CBID___cudaLaunchKernel_ptsz_v13000 == 506);
-static_assert(CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_v10000 == 311);
-static_assert(CUPTI_RUNTIME_TRACE_CBID_cudaGraphLaunch_ptsz_v10000 == 312);
-static_assert(CUPTI_DRIVER_TRACE_CBID_cuLaunch == 115);
-static_assert(CUPTI_DRIVER_TRACE_CBID_cuLaunchGrid == 116);
-static_assert(CUPTI_DRIVER_TRACE_CBID_cuLaunchGridAsync == 117);
-static_assert(CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel == 307);
-static_assert(CUPTI_DRIVER_TRACE_CBID_cuLaunchKernel_ptsz == 442);
-static_assert(CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel == 477);
-static_assert(CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernel_ptsz == 478);
-static_assert(CUPTI_DRIVER_TRACE_CBID_cuLaunchCooperativeKernelMultiDevice == 480);
-static_assert(CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx == 652);
-static_assert(CUPTI_DRIVER_TRACE_CBID_cuLaunchKernelEx_ptsz == 653);
-static_assert(CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch == 514);
-static_assert(CUPTI_DRIVER_TRACE_CBID_cuGraphLaunch_ptsz == 515);
+CopyKind copyKindOf(uint8_t cuptiKind) {
+    switch (cuptiKind) {
+    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOD: return CopyKind::HostToDevice;
+    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOH: return CopyKind::DeviceToHost;
+    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOD: return CopyKind::DeviceToDevice;
+    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOH: return CopyKind::HostToHost;
+    case CUPTI_ACTIVITY_MEMCPY_KIND_PTOP: return CopyKind::PeerToPeer;
+    case CUPTI_ACTIVITY_MEMCPY_KIND_HTOA:
+    case CUPTI_ACTIVITY_MEMCPY_KIND_ATOH:
+    case CUPTI_ACTIVITY_MEMCPY_KIND_ATOA:
+    case CUPTI_ACTIVITY_MEMCPY_KIND_ATOD:
+    case CUPTI_ACTIVITY_MEMCPY_KIND_DTOA: return CopyKind::Array;
+    default: return CopyKind::Unknown;
+    }
+}
 
 }  // namespace
 
@@ -42,6 +28,20 @@ bool decodeActivity(const CUpti_Activity& record, ActivityBatch& batch, const Ap
         batch.kernels.push_back(KernelRecord{kernel.start, kernel.end, kernel.deviceId, kernel.streamId,
                                              kernel.correlationId, kernel.graphId,
                                              kernel.name ? std::string(kernel.name) : std::string{}});
+        return true;
+    }
+    case CUPTI_ACTIVITY_KIND_MEMCPY: {
+        const auto& copy = reinterpret_cast<const CUpti_ActivityMemcpy6&>(record);
+        batch.copies.push_back(CopyRecord{copy.start, copy.end, copy.deviceId, copy.streamId,
+                                          copy.correlationId, copy.runtimeCorrelationId, copy.graphId,
+                                          copy.bytes, copyKindOf(copy.copyKind)});
+        return true;
+    }
+    case CUPTI_ACTIVITY_KIND_MEMSET: {
+        const auto& set = reinterpret_cast<const CUpti_ActivityMemset4&>(record);
+        batch.copies.push_back(CopyRecord{set.start, set.end, set.deviceId, set.streamId, set.correlationId,
+                                          /*runtimeCorrelationId=*/0, set.graphId, set.bytes,
+                                          CopyKind::Memset});
         return true;
     }
     case CUPTI_ACTIVITY_KIND_RUNTIME:

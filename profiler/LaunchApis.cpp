@@ -5,14 +5,6 @@
 namespace graphlens::profiler {
 namespace {
 
-struct LaunchApi {
-    ApiDomain domain;
-    uint32_t cbid;  // values from cupti_runtime_cbid.h / cupti_driver_cbid.h (CUPTI 13.0),
-                    // checked against the headers in CuptiRecordDecoder.cpp when CUPTI is built in
-    LaunchKind kind;
-    std::string_view name;
-};
-
 constexpr std::array kLaunchApis{
     LaunchApi{ApiDomain::Runtime, 13, LaunchKind::Kernel, "cudaLaunch"},
     LaunchApi{ApiDomain::Runtime, 211, LaunchKind::Kernel, "cudaLaunchKernel"},
@@ -49,6 +41,10 @@ const LaunchApi* find(ApiDomain domain, uint32_t cbid) {
 }
 
 }  // namespace
+
+std::span<const LaunchApi> launchApis() {
+    return kLaunchApis;
+}
 
 LaunchKind launchKind(ApiDomain domain, uint32_t cbid) {
     const auto* api = find(domain, cbid);

@@ -4,11 +4,23 @@
 #include "profiler/ActivityRecords.h"
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 namespace graphlens::profiler {
 
 enum class LaunchKind { None, Kernel, Graph };
+
+struct LaunchApi {
+    ApiDomain domain;
+    uint32_t cbid;  // values from cupti_runtime_cbid.h / cupti_driver_cbid.h (CUPTI 13.0),
+                    // checked against the headers in CuptiCallbackIdChecks.cpp when CUPTI is built in
+    LaunchKind kind;
+    std::string_view name;
+};
+
+// Every launch entry point below, for the list of calls the CUPTI source records (RecordedApis.h).
+std::span<const LaunchApi> launchApis();
 
 // Runtime: cudaLaunch, cudaLaunchKernel, cudaLaunchKernelExC, CUDA 13's __cudaLaunchKernel,
 // cooperative launches (all with their _ptsz twins); driver: cuLaunch, cuLaunchGrid(Async),

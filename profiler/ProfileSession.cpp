@@ -12,9 +12,14 @@ ProfileSession::~ProfileSession() {
 bool ProfileSession::start() {
     recorder_.clear();
     startFailure_.clear();
+    recordingNote_.clear();
     if (!source_->isAvailable()) return false;
     active_ = source_->start();
-    if (!active_) startFailure_ = source_->unavailableReason();
+    if (active_) {
+        recordingNote_ = source_->recordingNote();
+    } else {
+        startFailure_ = source_->unavailableReason();
+    }
     return active_;
 }
 
@@ -27,6 +32,7 @@ ProfileResult ProfileSession::stop() {
     }
     source_->stop();
     active_ = false;
+    result.recordingNote = recordingNote_;
     result.batch = source_->flush();
     result.phases = recorder_.marks();
     result.metrics = computeMetrics(result.batch, result.phases, options_);

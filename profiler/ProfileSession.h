@@ -19,6 +19,7 @@ namespace graphlens::profiler {
 struct ProfileResult {
     std::optional<ProfileMetrics> metrics;  // absent when tracing was not possible
     std::string unavailableReason;          // why metrics is absent; empty otherwise
+    std::string recordingNote;              // ProfileSession::recordingNote() of this window
     ActivityBatch batch;                    // raw records, for the trace export
     std::vector<PhaseMark> phases;
 };
@@ -37,6 +38,9 @@ public:
 
     bool isAvailable() const { return source_->isAvailable(); }
     std::string unavailableReason() const;
+    // After a successful start(): empty, or one line worth logging on how the source records
+    // differently from what was asked (ActivitySource::recordingNote), e.g. a slower fallback.
+    std::string recordingNote() const { return recordingNote_; }
 
 private:
     std::unique_ptr<ActivitySource> source_;
@@ -44,6 +48,7 @@ private:
     PhaseRecorder recorder_;
     bool active_ = false;
     std::string startFailure_;
+    std::string recordingNote_;
 };
 
 }  // namespace graphlens::profiler

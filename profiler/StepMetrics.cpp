@@ -18,11 +18,6 @@ std::optional<double> medianOf(const std::vector<double>& values) {
     return quantile(values, 0.5);
 }
 
-std::optional<double> ceilingFor(double fraction) {
-    if (fraction >= 1.0) return std::nullopt;
-    return 1.0 / (1.0 - fraction);
-}
-
 // Kernels whose launching call started inside the range.
 std::vector<const CorrelatedKernel*> kernelsLaunchedIn(const CorrelatedRecords& records,
                                                        const PhaseMark& range) {
@@ -33,16 +28,30 @@ std::vector<const CorrelatedKernel*> kernelsLaunchedIn(const CorrelatedRecords& 
     return out;
 }
 
-uint64_t busyOf(const std::vector<const CorrelatedKernel*>& kernels) {
-    std::vector<Interval> intervals;
-    intervals.reserve(kernels.size());
-    for (const auto* kernel : kernels) intervals.emplace_back(kernel->record->start, kernel->record->end);
-    return unionLength(std::move(intervals));
+// One kernel or copy on the GPU, with the start of the API call that issued it (what ranges contain).
+struct GpuWork {
+    uint64_t issuedAt = 0;
+    Interval interval;
+};
+
+std::vector<GpuWork> workIssuedIn(const CorrelatedRecords& records, const PhaseMark& range) {
+    std::vector<GpuWork> out;
+    for (const auto& kernel : records.kernels) {
+        const uint64_t issuedAt = records.apis[kernel.api].record->start;
+        if (contains(range, issuedAt)) out.push_back({issuedAt, {kernel.record->start, kernel.record->end}});
+    }
+    for (const auto& copy : records.copies) {
+        const uint64_t issuedAt = records.apis[copy.api].record->start;
+        if (contains(range, issuedAt)) out.push_back({issuedAt, {copy.record->start, copy.record->end}});
+    }
+    return out;
 }
 
-uint64_t lastEnd(const std::vector<const CorrelatedKernel*>& kernels, uint64_t atLeast) {
-    for (const auto* kernel : kernels) atLeast = std::max(atLeast, kernel->record->end);
-    return atLeast;
+// The intervals of the work issued inside the range (work is the step's, so a phase never counts more).
+void appendIntervalsIn(const std::vector<GpuWork>& work, const PhaseMark& range, std::vector<Interval>& out) {
+    for (const auto& item : work) {
+        if (contains(range, item.issuedAt)) out.push_back(item.interval);
+    }
 }
 
 bool isNetworkPhase(const std::string& name, const MetricsOptions& options) {
@@ -67,11 +76,17 @@ StepMetrics measureStep(int index, const PhaseMark& step, const CorrelatedRecord
 
     const auto kernels = kernelsLaunchedIn(records, step);
     metrics.kernels = static_cast<int>(kernels.size());
-    const uint64_t spanEnd = lastEnd(kernels, step.end);
+    const auto work = workIssuedIn(records, step);
+    metrics.copies = static_cast<int>(work.size() - kernels.size());  // work: those kernels, then copies
+    uint64_t spanEnd = step.end;
+    std::vector<Interval> stepIntervals;
+    for (const auto& item : work) {
+        spanEnd = std::max(spanEnd, item.interval.second);
+        stepIntervals.push_back(item.interval);
+    }
     metrics.spanUs = toUs(spanEnd - step.start);
-    metrics.gpuBusyUs = toUs(busyOf(kernels));
-    metrics.gpuIdlePct =
-        metrics.spanUs > 0 ? std::max(0.0, 100.0 * (1.0 - metrics.gpuBusyUs / metrics.spanUs)) : 0.0;
+    const uint64_t busyNs = unionLength(std::move(stepIntervals));
+    metrics.gpuBusyUs = toUs(busyNs);
 
     std::vector<double> delaysUs;
     for (const auto* kernel : kernels) {
@@ -86,38 +101,33 @@ StepMetrics measureStep(int index, const PhaseMark& step, const CorrelatedRecord
         pooledDelaysUs.insert(pooledDelaysUs.end(), delaysUs.begin(), delaysUs.end());
     }
 
-    // Per phase name: host time, and GPU time of what was launched inside. A network phase lasts
-    // until both its host range and every kernel launched inside it have ended (eager launches run
-    // ahead of the GPU), clipped to the step's span.
+    // Per phase name: host time, and GPU time of what was issued inside (a kernel still running after
+    // its phase's host range ended counts for that phase). Union, so overlapping ranges count once.
     std::map<std::string, std::vector<const PhaseMark*>> byName;
-    std::vector<Interval> networkSpans;
+    bool hasNetworkPhase = false;
+    std::vector<Interval> networkIntervals;
     for (const auto* range : innerRanges) {
         if (!contains(step, range->start)) continue;
         auto& group = byName[range->name];
         if (group.empty()) metrics.phases.push_back(PhaseTiming{range->name});
         group.push_back(range);
         if (isNetworkPhase(range->name, options)) {
-            const uint64_t end = std::min(lastEnd(kernelsLaunchedIn(records, *range), range->end), spanEnd);
-            networkSpans.emplace_back(range->start, end);
+            hasNetworkPhase = true;
+            appendIntervalsIn(work, *range, networkIntervals);
         }
     }
     for (auto& timing : metrics.phases) {
-        std::vector<const CorrelatedKernel*> launched;
+        std::vector<Interval> intervals;
         for (const auto* range : byName[timing.name]) {
             ++timing.ranges;
             timing.wallUs += toUs(range->end - range->start);
-            const auto inRange = kernelsLaunchedIn(records, *range);
-            launched.insert(launched.end(), inRange.begin(), inRange.end());
+            appendIntervalsIn(work, *range, intervals);
         }
-        std::sort(launched.begin(), launched.end());
-        launched.erase(std::unique(launched.begin(), launched.end()), launched.end());
-        timing.gpuUs = toUs(busyOf(launched));
+        timing.gpuUs = toUs(unionLength(std::move(intervals)));
     }
-    if (!networkSpans.empty() && spanEnd > step.start) {
-        const double fraction = static_cast<double>(unionLength(std::move(networkSpans))) /
-                                static_cast<double>(spanEnd - step.start);
-        metrics.networkFraction = fraction;
-        metrics.speedupCeiling = ceilingFor(fraction);
+    if (hasNetworkPhase && busyNs > 0) {
+        metrics.networkGpuFraction =
+            static_cast<double>(unionLength(std::move(networkIntervals))) / static_cast<double>(busyNs);
     }
     return metrics;
 }
@@ -137,13 +147,12 @@ StepSummary summarise(const std::vector<StepMetrics>& steps, const std::vector<d
     summary.graphLaunches =
         medianOver([](const StepMetrics& s) { return std::optional<double>(s.graphLaunches); });
     summary.kernels = medianOver([](const StepMetrics& s) { return std::optional<double>(s.kernels); });
+    summary.copies = medianOver([](const StepMetrics& s) { return std::optional<double>(s.copies); });
     summary.launchCpuUs = medianOver([](const StepMetrics& s) { return std::optional<double>(s.launchCpuUs); });
     summary.gpuBusyUs = medianOver([](const StepMetrics& s) { return std::optional<double>(s.gpuBusyUs); });
-    summary.gpuIdlePct = medianOver([](const StepMetrics& s) { return std::optional<double>(s.gpuIdlePct); });
     summary.wallUs = medianOver([](const StepMetrics& s) { return std::optional<double>(s.wallUs); });
     summary.spanUs = medianOver([](const StepMetrics& s) { return std::optional<double>(s.spanUs); });
-    summary.networkFraction = medianOver([](const StepMetrics& s) { return s.networkFraction; });
-    if (summary.networkFraction) summary.speedupCeiling = ceilingFor(*summary.networkFraction);
+    summary.networkGpuFraction = medianOver([](const StepMetrics& s) { return s.networkGpuFraction; });
     if (!pooledDelaysUs.empty()) {
         summary.launchDelayMedianUs = quantile(pooledDelaysUs, 0.5);
         summary.launchDelayP90Us = quantile(pooledDelaysUs, 0.9);

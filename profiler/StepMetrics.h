@@ -2,10 +2,10 @@
 // Per-step metrics from one profiling window's records and phase marks (definitions: profiler/README.md,
 // DESIGN §4). Pure functions: everything here is tested on synthetic records, without a GPU.
 //
-// Attribution: a kernel belongs to the API call with its correlation id (graph kernels all share
-// their graph launch's id), and that call belongs to every phase range whose host interval contains
-// the call's start, on any thread (libtorch runs backward on its own autograd thread). Phase marks
-// and records share one clock (PhaseRecorder.h), so this is a plain comparison of timestamps.
+// Attribution: a kernel, memcpy or memset belongs to the API call with its correlation id (all the work
+// of a graph replay shares its graph launch's id), and that call belongs to every phase range whose host
+// interval contains the call's start, on any thread (libtorch runs backward on its own autograd thread).
+// Phase marks and records share one clock (PhaseRecorder.h), so this is a plain comparison of timestamps.
 #include "profiler/ActivityRecords.h"
 #include "profiler/PhaseRecorder.h"
 
@@ -21,12 +21,16 @@ struct DiscardCounts {
     uint64_t kernelsWithoutTimestamp = 0;  // start or end is 0
     uint64_t kernelsEndBeforeStart = 0;
     uint64_t kernelsWithoutLaunch = 0;     // no valid API record has their correlation id
+    uint64_t copiesWithoutTimestamp = 0;   // memcpy/memset records, same rules as kernels
+    uint64_t copiesEndBeforeStart = 0;
+    uint64_t copiesWithoutCall = 0;        // neither correlation id of theirs matches a valid API record
     uint64_t apisWithoutTimestamp = 0;
     uint64_t apisEndBeforeStart = 0;
     uint64_t droppedByCupti = 0;           // lost by CUPTI itself
     uint64_t total() const {
         return kernelsWithoutTimestamp + kernelsEndBeforeStart + kernelsWithoutLaunch +
-               apisWithoutTimestamp + apisEndBeforeStart + droppedByCupti;
+               copiesWithoutTimestamp + copiesEndBeforeStart + copiesWithoutCall + apisWithoutTimestamp +
+               apisEndBeforeStart + droppedByCupti;
     }
     bool operator==(const DiscardCounts&) const = default;
 };
@@ -35,7 +39,7 @@ struct PhaseTiming {
     std::string name;
     int ranges = 0;       // how many ranges of that name the step holds
     double wallUs = 0;    // host time inside those ranges
-    double gpuUs = 0;     // union of the kernels launched inside them
+    double gpuUs = 0;     // union of the kernels and copies issued inside them
 };
 
 struct StepMetrics {
@@ -43,16 +47,17 @@ struct StepMetrics {
     uint64_t start = 0;         // host step range, ns
     uint64_t end = 0;
     double wallUs = 0;          // host step range
-    double spanUs = 0;          // step start to the later of its end and its last kernel's end
+    double spanUs = 0;          // step start to the later of its end and the end of its last kernel or copy
     int launches = 0;           // kernel launch calls (nested driver calls of a runtime launch count once)
     int graphLaunches = 0;      // graph launch calls, counted apart
-    int kernels = 0;            // kernels launched in the step (eager or from a graph)
+    int kernels = 0;            // kernels launched in the step (eager or from a graph); never copies
+    int copies = 0;             // memcpy and memset executions issued in the step (eager or from a graph)
     double launchCpuUs = 0;     // host time inside the kernel and graph launch calls
-    double gpuBusyUs = 0;       // union of the step's kernel intervals
-    double gpuIdlePct = 0;      // 100 * (1 - busy / span), never below 0
+    double gpuBusyUs = 0;       // union of the step's kernel, memcpy and memset intervals
     std::vector<PhaseTiming> phases;          // in order of first appearance; the step range excluded
-    std::optional<double> networkFraction;    // absent when the step holds no network phase
-    std::optional<double> speedupCeiling;     // 1 / (1 - networkFraction), absent when fraction is 1
+    // Union GPU time (kernels and copies) of the work issued inside the network phases over gpuBusyUs:
+    // the share of the step's GPU time that is the network. Absent without a network phase or GPU work.
+    std::optional<double> networkGpuFraction;
     std::optional<double> launchDelayMedianUs;  // eager kernels: kernel start - end of its launch call
     std::optional<double> launchDelayP90Us;
 
@@ -66,13 +71,12 @@ struct StepSummary {
     std::optional<double> launches;
     std::optional<double> graphLaunches;
     std::optional<double> kernels;
+    std::optional<double> copies;
     std::optional<double> launchCpuUs;
     std::optional<double> gpuBusyUs;
-    std::optional<double> gpuIdlePct;
     std::optional<double> wallUs;
     std::optional<double> spanUs;
-    std::optional<double> networkFraction;
-    std::optional<double> speedupCeiling;
+    std::optional<double> networkGpuFraction;  // median over the steps that have one
     std::optional<double> launchDelayMedianUs;
     std::optional<double> launchDelayP90Us;
     std::vector<PhaseTiming> phases;  // median wall and GPU time per name (ranges: median count)

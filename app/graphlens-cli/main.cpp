@@ -52,17 +52,21 @@ torch::Dtype dtypeOf(const std::string& precision) {
 struct ModelOptions {
     std::string path;
     std::string task;
+    std::string jit = "fuse";
     int imgsz = 0;
 
     void addTo(CLI::App& command) {
         command.add_option("--model", path, "a TorchScript file (torch.jit.trace/script + torch.jit.save)");
         command.add_option("--task", task, "with --model: classify | detect | segment | other (default: from its output)");
+        command.add_option("--jit", jit, "with --model: fuse (TorchScript executor and fuser, as a C++ user runs it) | "
+                                         "off (op by op)")->capture_default_str();
     }
     graphlens::bench::UserModelRequest request(const std::string& precision, bool decideSupport) const {
         graphlens::bench::UserModelRequest r;
         r.path = path;
         r.task = task;
         r.imgsz = imgsz;
+        r.jit = jit;
         r.dtype = dtypeOf(precision);
         r.decideSupport = decideSupport;
         return r;
@@ -95,7 +99,7 @@ int runVerify(const std::string& familyName, const ModelOptions& model, bool all
         options.imgsz = family.defaultImgsz;
         rows.push_back(graphlens::bench::verifyFamily(graphlens::bench::withSupportToBeChecked(family), options));
     } else if (all) {
-        rows = graphlens::bench::verifyAllInChildProcesses("--precision " + precision + " --batch " + std::to_string(batch));
+        rows = graphlens::bench::verifyAllInChildProcesses({"--precision", precision, "--batch", std::to_string(batch)});
     } else {
         if (familyName.empty()) throw UsageError("verify needs --family F, --model file.pt or --all");
         const auto* family = &graphlens::bench::builtInFamily(familyName);
@@ -181,7 +185,13 @@ int main(int argc, char** argv) {
     sweep->add_option("--imgsz", plan.imgsz, "square input size (0: family default)")->capture_default_str();
     sweep->add_option("--precision", plan.precision, "fp32 | fp16")->capture_default_str();
     sweep->add_option("--graph", plan.graph, "graph mode of the graphed arm: on | auto")->capture_default_str();
-    sweep->add_option("--steps", plan.steps, "timed steps per arm")->capture_default_str();
+    std::string memoryFormats = "nchw";
+    sweep->add_option("--memory-format", memoryFormats, "nchw | channels_last, comma separated (a sweep dimension)")
+        ->capture_default_str();
+    sweep->add_option("--scope", plan.scope, "step (upload + network + postprocess, what a predict call does) | "
+                                             "network (the network alone)")->capture_default_str();
+    sweep->add_option("--repeats", plan.repeats, "rounds of alternating arm blocks")->capture_default_str();
+    sweep->add_option("--steps", plan.steps, "timed steps per arm in each round")->capture_default_str();
     sweep->add_option("--warmup", plan.warmup, "untimed warm-up steps per arm")->capture_default_str();
     sweep->add_option("--seed", plan.seed, "seed of weights and input batch")->capture_default_str();
     sweep->add_option("--csv", plan.csv, "write the rows as CSV");
@@ -250,7 +260,9 @@ int main(int argc, char** argv) {
         plan.profile = !noProfile;
         plan.model = sweepModel.path;
         plan.task = sweepModel.task;
+        plan.jit = sweepModel.jit;
         plan.batches = results::parseBatchList(batches);
+        plan.memoryFormats = results::parseMemoryFormatList(memoryFormats);
         return runSweep(plan);
     } catch (const UsageError& error) {
         return usageError(error.what());

@@ -1,6 +1,14 @@
 #pragma once
-// The environment fingerprint stored with every session: GPU, driver, CUDA, libtorch, OS, clocks.
+// The environment fingerprint stored with every session (DESIGN §4): GPU and its UUID, driver (NVML),
+// CUDA, cuDNN, libtorch, OS, CPU model and governor, power limit, MIG mode. A fact that cannot be
+// read is left out; where the reason helps ("no NVIDIA driver", "no cpufreq in this VM") it is kept
+// as "<key>_unavailable". Clocks during the timed pass: bench/TimedPassClocks.h.
+#include "platform/NvmlLibrary.h"
+
 #include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
 
 namespace graphlens::bench {
 
@@ -8,5 +16,11 @@ nlohmann::json collectEnvironment();
 
 // "NVIDIA H200" for a CUDA device, "cpu" otherwise.
 std::string deviceName(bool cuda);
+
+// The NVML device that is the current CUDA device, found by UUID (NVML numbers devices by PCI bus,
+// CUDA fastest first and after CUDA_VISIBLE_DEVICES). Nothing, with the reason in *why, in a CPU
+// build, without a CUDA device, or when NVML is unavailable.
+std::optional<platform::NvmlLibrary::Device> nvmlDeviceOfCurrentCudaDevice(const platform::NvmlLibrary& nvml,
+                                                                           std::string* why = nullptr);
 
 }  // namespace graphlens::bench

@@ -12,6 +12,7 @@ families::Family resolveFamily(const results::SweepPlan& plan) {
         request.path = plan.model;
         request.task = plan.task;
         request.imgsz = plan.imgsz;
+        request.jit = plan.jit;
         request.dtype = plan.precision == "fp16" ? torch::kHalf : torch::kFloat;
         return loadUserModel(request).family;
     }

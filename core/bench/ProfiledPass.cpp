@@ -2,17 +2,26 @@
 
 #include "bench/ChildProcess.h"
 #include "bench/Environment.h"
+#include "bench/FamilyGraphRunner.h"
 #include "bench/InferenceRow.h"
+#include "bench/InferenceStep.h"
+#include "bench/InterleavedTiming.h"
+#include "bench/NvtxPhases.h"
+#include "bench/OutOfMemory.h"
+#include "bench/ParityProbes.h"
+#include "bench/SweepParity.h"
 #include "bench/ProtocolSweepEvents.h"
 #include "bench/SyntheticBatch.h"
 #include "graphs/DeviceMemory.h"
 #include "graphs/GraphCaptureError.h"
-#include "graphs/InferenceGraphRunner.h"
 #include "profiler/ChromeTrace.h"
 #include "profiler/CuptiActivitySource.h"
 #include "profiler/ProfileSession.h"
 #include "profiler/ScopedPhase.h"
+#include "families/MemoryFormat.h"
 #include "results/AtomicFile.h"
+#include "results/ErrorText.h"
+#include "results/ProfiledMerge.h"
 #include "results/Statistics.h"
 #include "results/WorkerProtocol.h"
 
@@ -22,6 +31,8 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <deque>
+#include <optional>
 #include <filesystem>
 #include <functional>
 #include <unistd.h>
@@ -30,7 +41,6 @@ namespace graphlens::bench {
 namespace {
 
 using results::Measurement;
-using Clock = std::chrono::steady_clock;
 
 // The per-phase columns of the CSV: one wall/GPU pair per phase name the profiler knows.
 struct PhaseColumns {
@@ -75,14 +85,37 @@ void fillFromMetrics(Measurement& row, const profiler::ProfileResult& result, co
     row.kernels = s.kernels;
     row.launch_cpu_us = s.launchCpuUs;
     row.gpu_busy_us = s.gpuBusyUs;
-    row.gpu_idle_pct = s.gpuIdlePct;
-    row.network_fraction = s.networkFraction;
-    row.speedup_ceiling = s.speedupCeiling;
+    // Idle against the profiled step itself here; the merge recomputes it against the timed median.
+    row.gpu_idle_pct = results::gpuIdlePct(s.gpuBusyUs, row.step_ms_median);
+    row.network_gpu_fraction = s.networkGpuFraction;
     row.launch_delay_us_median = s.launchDelayMedianUs;
     row.launch_delay_us_p90 = s.launchDelayP90Us;
     fillPhaseColumns(row, s);
     const auto& d = result.metrics->discarded;
     row.discarded_records = static_cast<double>(d.total());
+}
+
+
+// The profiled pass's observer: each phase is a PhaseRecorder mark on CUPTI's clock (and an NVTX
+// range), so kernels and copies are attributed to the phase whose host interval launched them.
+class RecorderPhases : public PhaseObserver {
+public:
+    explicit RecorderPhases(profiler::PhaseRecorder* recorder) : recorder_(recorder) {}
+    void begin(const char* phase) override { open_.emplace_back(recorder_, phase); }
+    void end(const char*) override {
+        if (!open_.empty()) open_.pop_back();
+    }
+
+private:
+    profiler::PhaseRecorder* recorder_;
+    std::deque<profiler::ScopedPhase> open_;  // ScopedPhase neither moves nor copies: deque emplaces in place
+};
+
+Measurement failedRow(Measurement row, const char* arm, const std::string& status, const std::string& message) {
+    row.arm = arm;
+    row.status = status;
+    row.message = message;
+    return row;
 }
 
 }  // namespace
@@ -99,74 +132,109 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const f
     const bool graphsAllowed = family.inference.capturable();
     const auto dtype = plan.precision == "fp16" ? torch::kHalf : torch::kFloat;
     const int imgsz = plan.imgsz > 0 ? plan.imgsz : family.defaultImgsz;
+    const auto scope = stepScopeOf(plan.scope);
     graphs::DeviceMemory memory(device);
     torch::NoGradGuard noGrad;
     auto network = family.build(plan.seed);
+    network.ptr()->to(device, torch::kFloat);
+    network.ptr()->eval();
+    {
+        const auto probes = makeParityProbes(2, imgsz, device);  // as the timed pass: same network
+        calibrateBatchNorm(network, torch::cat({probes.a, probes.b}));
+    }
     network.ptr()->to(device, dtype);
     network.ptr()->eval();
+    graphs::GraphRunnerOptions baseOptions;
+    baseOptions.device = device;
+    baseOptions.warmupIterations = family.jit == "fuse" ? 5 : 3;
+    baseOptions.warn = [&events](const std::string& text) { events.warning(text); };
+    auto eagerOptions = baseOptions;
+    eagerOptions.mode = graphs::GraphMode::Off;
+    auto eagerRunner = makeFamilyGraphRunner(family, network, eagerOptions);
     profiler::ChromeTrace trace;
+    bool noted = false;
 
-    for (int batch : plan.batches) {
-        const Measurement base =
-            inferenceRow(sessionId, family, batch, imgsz, plan.precision, "profiled", deviceName(true));
-        graphs::InferenceGraphRunner runner(network, family.name);
-        torch::Tensor input;
-        try {
-            input = batches ? batches->make(batch, imgsz, dtype, device)
-                            : makeSyntheticBatch(batch, imgsz, dtype, device, plan.seed + batch);
-            if (graphsAllowed) runner.capture(input);  // before CUPTI starts: capture is not what is profiled
-        } catch (const std::exception& error) {
-            for (const char* arm : {"eager", "graphed"}) {
-                Measurement row = base;
-                row.arm = arm;
-                row.status = dynamic_cast<const c10::OutOfMemoryError*>(&error) ? "oom" : "error";
-                row.message = std::string("profiled pass: ") + std::string(error.what()).substr(0, std::string(error.what()).find('\n'));
-                rows.push_back(row);
-                events.measurement(row);
-            }
-            continue;
-        }
-        for (const char* arm : {"eager", "graphed"}) {
-            const bool graphed = std::string(arm) == "graphed";
-            if (graphed && !graphsAllowed) {
-                Measurement row = base;
-                row.arm = arm;
-                row.status = "refused";
-                row.message = "graphs refused for " + family.name + ": " + family.inference.reason;
-                rows.push_back(row);
-                events.measurement(row);
+    for (const auto& formatName : plan.memoryFormats) {
+        const auto format = families::memoryFormatOf(formatName);
+        families::convertMemoryFormat(*network.ptr(), format);
+        for (int batch : plan.batches) {
+            Measurement base =
+                inferenceRow(sessionId, family, batch, imgsz, plan.precision, "profiled", deviceName(true));
+            base.memory_format = formatName;
+            base.scope = plan.scope;
+            base.jit = family.jit;
+            std::unique_ptr<graphs::GraphRunner> graphedRunner;
+            std::string graphedRefusal = graphsAllowed ? "" : "graphs refused for " + family.name + ": " +
+                                                                  family.inference.reason;
+            std::optional<InferenceStep> step;
+            try {
+                auto host = batches ? batches->make(batch, imgsz, dtype, torch::kCPU)
+                                    : makeSyntheticBatch(batch, imgsz, dtype, torch::kCPU, plan.seed + batch);
+                host = host.contiguous(format).pin_memory();
+                auto deviceBatch = host.to(device).contiguous(format);
+                if (graphsAllowed) {
+                    // The timed process refuses a graphed arm that is not bit-exact; so does this one.
+                    const auto parity = checkSweepParity(family, network, batch, imgsz, dtype, format, baseOptions);
+                    if (parity.passed) {
+                        auto options = baseOptions;
+                        options.mode = graphs::GraphMode::On;
+                        graphedRunner = makeFamilyGraphRunner(family, network, options);
+                        graphedRunner->captureFor(deviceBatch);  // before CUPTI starts: capture is not profiled
+                    } else {
+                        graphedRefusal = "graphed arm refused: parity check " + parity.parity + ": " + parity.reason;
+                    }
+                }
+                step.emplace(*eagerRunner, graphedRunner.get(), family.postprocess, scope, host, deviceBatch);
+            } catch (const std::exception& error) {
+                const auto status = isOutOfMemory(error) ? "oom" : "error";
+                const auto message = "profiled pass: " + results::errorCause(error.what());
+                for (const char* arm : {"eager", "graphed"}) {
+                    rows.push_back(failedRow(base, arm, status, message));
+                    events.measurement(rows.back());
+                }
                 continue;
             }
-            const std::function<void()> forward = graphed
-                ? std::function<void()>([&] { runner.replayIntoStaticOutput(input); })
-                : std::function<void()>([&] { network.any_forward(input); });
-            for (int i = 0; i < 2; ++i) forward();  // warm after the other arm ran
-            memory.synchronize();
-            profiler::ProfileSession session(profiler::makeCuptiActivitySource());
-            if (!session.start()) events.warning("profiled pass without CUPTI: " + session.unavailableReason());
-            std::vector<double> stepsMs;
-            for (int i = 0; i < plan.profileSteps; ++i) {
-                const auto started = Clock::now();
-                {
-                    profiler::ScopedPhase step(session.recorder(), profiler::kPhaseStep);
-                    {
-                        profiler::ScopedPhase phase(session.recorder(), profiler::kPhaseForward);
-                        forward();
-                    }
-                    memory.synchronize();
+            for (const char* arm : {"eager", "graphed"}) {
+                const bool graphed = std::string(arm) == "graphed";
+                if (graphed && !graphedRunner) {
+                    rows.push_back(failedRow(base, arm, "refused", graphedRefusal));
+                    events.measurement(rows.back());
+                    continue;
                 }
-                stepsMs.push_back(std::chrono::duration<double, std::milli>(Clock::now() - started).count());
+                const auto which = graphed ? Arm::Graphed : Arm::Eager;
+                try {
+                    NvtxPhases nvtx;
+                    for (int i = 0; i < 3; ++i) step->run(which, nvtx);  // warm after the other arm ran
+                    memory.synchronize();
+                    profiler::ProfileSession session(profiler::makeCuptiActivitySource());
+                    if (!session.start()) events.warning("profiled pass without CUPTI: " + session.unavailableReason());
+                    if (!noted && !session.recordingNote().empty()) {
+                        events.log("profiled pass: " + session.recordingNote());
+                        noted = true;
+                    }
+                    RecorderPhases phases(session.recorder());
+                    std::vector<double> stepsMs;
+                    for (int i = 0; i < plan.profileSteps; ++i) {
+                        stepsMs.push_back(timeStep(*step, which, phases, memory));
+                    }
+                    auto result = session.stop();
+                    Measurement row = base;
+                    row.arm = arm;
+                    fillFromMetrics(row, result, stepsMs);
+                    trace.add(family.name + " batch " + std::to_string(batch) + " " + formatName + " " + arm,
+                              result.batch, result.phases);
+                    rows.push_back(row);
+                } catch (const std::exception& error) {
+                    rows.push_back(failedRow(base, arm, isOutOfMemory(error) ? "oom" : "error",
+                                             "profiled pass: " + results::errorCause(error.what())));
+                }
+                events.measurement(rows.back());
             }
-            auto result = session.stop();
-            Measurement row = base;
-            row.arm = arm;
-            fillFromMetrics(row, result, stepsMs);
-            trace.add(family.name + " batch " + std::to_string(batch) + " " + arm, result.batch, result.phases);
-            rows.push_back(row);
-            events.measurement(row);
+            step.reset();
+            if (graphedRunner) graphedRunner->release();
+            graphedRunner.reset();
+            memory.emptyCache();
         }
-        runner.release();
-        memory.emptyCache();
     }
     if (!plan.trace.empty()) {
         trace.writeFile(plan.trace);
@@ -186,21 +254,14 @@ std::vector<Measurement> runProfiledPassInChildProcess(const results::SweepPlan&
         events.warning("profiled pass skipped: " + executable + " not found");
         return rows;
     }
-    const std::string command = shellQuoted(executable) + " profile-pass --plan " +
-                                shellQuoted(planFile.string()) + " --session-id " + shellQuoted(sessionId);
     events.log("profiled pass (CUPTI) in its own process");
-    std::FILE* child = ::popen(command.c_str(), "r");
-    if (!child) {
-        events.warning("could not start the profiled pass process");
-        return rows;
-    }
-    std::string line;
-    std::array<char, 65536> chunk{};
-    while (std::fgets(chunk.data(), static_cast<int>(chunk.size()), child)) {
-        line += chunk.data();
-        if (line.empty() || line.back() != '\n') continue;
-        line.pop_back();
-        if (const auto event = results::decodeWorkerEvent(line)) {
+    // Generous: a profiled step is at most a few times a timed one, plus captures and start-up.
+    const auto limit = std::chrono::seconds(120 + 30 * static_cast<long>(plan.batches.size() * plan.memoryFormats.size()));
+    const auto child = runChildProcess(
+        {executable, "profile-pass", "--plan", planFile.string(), "--session-id", sessionId}, limit,
+        [&](const std::string& line) {
+            const auto event = results::decodeWorkerEvent(line);
+            if (!event) return;
             using T = results::WorkerEventType;
             if (event->type == T::Measurement) {
                 rows.push_back(results::measurementOf(*event));
@@ -209,41 +270,15 @@ std::vector<Measurement> runProfiledPassInChildProcess(const results::SweepPlan&
             } else if (event->type == T::Log) {
                 events.log("profiled pass: " + event->fields.value("text", ""));
             }
-        }
-        line.clear();
-    }
-    const int status = ::pclose(child);
+        });
     std::error_code ignored;
     std::filesystem::remove(planFile, ignored);
-    if (status != 0) events.warning("the profiled pass process failed (status " + std::to_string(status) + ")");
-    return rows;
-}
-
-void mergeProfiledMetrics(std::vector<Measurement>& timedRows, std::vector<Measurement>& profiledRows) {
-    for (auto& profiled : profiledRows) {
-        for (auto& timed : timedRows) {
-            if (timed.batch != profiled.batch || timed.arm != profiled.arm || timed.family != profiled.family) continue;
-            profiled.profiler_overhead_pct =
-                profiler::profilerOverheadPct(profiled.step_ms_median, timed.step_ms_median);
-            if (profiled.status != "ok") continue;
-            timed.launches = profiled.launches;
-            timed.graph_launches = profiled.graph_launches;
-            timed.kernels = profiled.kernels;
-            timed.launch_cpu_us = profiled.launch_cpu_us;
-            timed.gpu_busy_us = profiled.gpu_busy_us;
-            timed.gpu_idle_pct = profiled.gpu_idle_pct;
-            timed.network_fraction = profiled.network_fraction;
-            timed.speedup_ceiling = profiled.speedup_ceiling;
-            timed.launch_delay_us_median = profiled.launch_delay_us_median;
-            timed.launch_delay_us_p90 = profiled.launch_delay_us_p90;
-            for (const auto& columns : kPhaseColumns) {
-                timed.*columns.wall = profiled.*columns.wall;
-                timed.*columns.gpu = profiled.*columns.gpu;
-            }
-            timed.discarded_records = profiled.discarded_records;
-            timed.profiler_overhead_pct = profiled.profiler_overhead_pct;
-        }
+    if (!child.failure.empty()) {
+        events.warning("the profiled pass process failed: " + child.failure);
+    } else if (child.exitCode != 0) {
+        events.warning("the profiled pass process failed (exit code " + std::to_string(child.exitCode) + ")");
     }
+    return rows;
 }
 
 }  // namespace graphlens::bench

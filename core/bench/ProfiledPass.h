@@ -25,8 +25,4 @@ std::vector<results::Measurement> runProfiledPassInChildProcess(const results::S
                                                                 const std::string& sessionId,
                                                                 SweepEvents& events);
 
-// Copies the profiled metrics onto the matching timed rows and fills profiler_overhead_pct.
-void mergeProfiledMetrics(std::vector<results::Measurement>& timedRows,
-                          std::vector<results::Measurement>& profiledRows);
-
 }  // namespace graphlens::bench

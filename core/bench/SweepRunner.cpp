@@ -1,48 +1,38 @@
 #include "bench/SweepRunner.h"
 
 #include "bench/Environment.h"
+#include "bench/FamilyGraphRunner.h"
 #include "bench/InferenceRow.h"
+#include "bench/InferenceStep.h"
+#include "bench/InterleavedTiming.h"
+#include "bench/NvtxPhases.h"
+#include "bench/OutOfMemory.h"
+#include "bench/ParityProbes.h"
 #include "bench/ProgressThrottle.h"
+#include "bench/SweepParity.h"
+#include "bench/SynchronizedPhaseTimer.h"
 #include "bench/SyntheticBatch.h"
+#include "bench/TimedPassClocks.h"
+#include "families/MemoryFormat.h"
 #include "graphs/DeviceMemory.h"
-#include "graphs/GraphCaptureError.h"
-#include "graphs/InferenceGraphRunner.h"
-#include "profiler/NvtxRange.h"
+#include "profiler/ScopedPhase.h"
 #include "results/ErrorText.h"
+#include "results/RoundStatistics.h"
 #include "results/Statistics.h"
 
-#include <c10/util/Exception.h>
 #include <torch/cuda.h>
 
 #include <algorithm>
-#include <chrono>
-#include <functional>
+#include <cstdio>
 #include <stdexcept>
 
 namespace graphlens::bench {
 namespace {
 
 using results::Measurement;
-using Clock = std::chrono::steady_clock;
 
-constexpr int kCaptureWarmupIterations = 3;
-
-double timeStepMs(const std::function<void()>& step, const graphs::DeviceMemory& memory) {
-    const auto started = Clock::now();
-    step();
-    memory.synchronize();
-    return std::chrono::duration<double, std::milli>(Clock::now() - started).count();
-}
-
-void fillTiming(Measurement& row, const std::vector<double>& samples) {
-    row.steps = static_cast<int>(samples.size());
-    if (samples.empty()) return;
-    row.step_ms_median = results::median(samples);
-    row.step_ms_min = results::minimum(samples);
-    row.step_ms_p90 = results::quantile(samples, 0.9);
-    const auto interval = results::bootstrapMedianInterval(samples);
-    row.step_ms_ci_low = interval.low;
-    row.step_ms_ci_high = interval.high;
+graphs::GraphMode graphModeOf(const std::string& name) {
+    return name == "auto" ? graphs::GraphMode::Auto : graphs::GraphMode::On;
 }
 
 void fillPeaks(Measurement& row, const graphs::DeviceMemory& memory) {
@@ -50,10 +40,48 @@ void fillPeaks(Measurement& row, const graphs::DeviceMemory& memory) {
     const auto peaks = memory.peaks();
     row.vram_peak_allocated_mb = graphs::toMiB(peaks.allocatedBytes);
     row.vram_peak_reserved_mb = graphs::toMiB(peaks.reservedBytes);
-    // Sampled while the arm's memory is still held (the cache is emptied only before the next arm).
     const auto usage = memory.deviceUsage();
     row.device_used_mb = graphs::toMiB(usage.usedBytes);
     row.device_outside_allocator_mb = graphs::toMiB(usage.usedBytes - memory.reservedBytes());
+}
+
+results::RoundSummary fillTiming(Measurement& row, const std::vector<std::vector<double>>& rounds) {
+    const auto summary = results::summariseRounds(rounds);
+    row.steps = summary.steps;
+    row.rounds = static_cast<double>(summary.rounds);
+    row.step_ms_median = summary.median;
+    row.step_ms_min = summary.min;
+    row.step_ms_p90 = summary.p90;
+    row.step_ms_ci_low = summary.ciLow;
+    row.step_ms_ci_high = summary.ciHigh;
+    row.step_ms_round_spread_pct = summary.roundSpreadPct;
+    row.step_ms_iqr_pct = summary.maxIqrPct;
+    return summary;
+}
+
+void fillPhases(Measurement& row, const SynchronizedPhaseTimer& timer) {
+    row.data_ms = timer.medianMs(profiler::kPhaseData);
+    row.forward_ms = timer.medianMs(profiler::kPhaseForward);
+    row.postprocess_ms = timer.medianMs(profiler::kPhasePostprocess);
+}
+
+// network_fraction from the eager step's phases (DESIGN §4): network phases / all phases.
+void fillNetworkFraction(Measurement& eager, Measurement* graphed) {
+    double network = 0, all = 0;
+    for (const auto& [value, isNetwork] : {std::pair{eager.data_ms, false}, std::pair{eager.forward_ms, true},
+                                           std::pair{eager.loss_ms, false}, std::pair{eager.backward_ms, true},
+                                           std::pair{eager.optimizer_ms, false}, std::pair{eager.postprocess_ms, false}}) {
+        if (!value) continue;
+        all += *value;
+        if (isNetwork) network += *value;
+    }
+    if (all <= 0) return;
+    eager.network_fraction = network / all;
+    if (*eager.network_fraction < 1.0) eager.speedup_ceiling = 1.0 / (1.0 - *eager.network_fraction);
+    if (graphed) {
+        graphed->network_fraction = eager.network_fraction;
+        graphed->speedup_ceiling = eager.speedup_ceiling;
+    }
 }
 
 void markFailed(Measurement& row, const std::string& status, const std::string& message) {
@@ -61,19 +89,18 @@ void markFailed(Measurement& row, const std::string& status, const std::string& 
     row.message = message;
 }
 
-// The line of a libtorch message that says why: the rest is a backtrace nobody asked for.
-std::string firstLine(const std::string& text) { return results::errorCause(text); }
-
 }  // namespace
 
 SweepRunner::SweepRunner(families::Family family, results::SweepPlan plan, std::string sessionId,
-                         SweepEvents& events, results::JsonlAutosave* autosave, const BenchmarkBatch* batches)
+                         SweepEvents& events, results::JsonlAutosave* autosave, const BenchmarkBatch* batches,
+                         std::shared_ptr<graphs::CaptureBackend> backend)
     : family_(std::move(family)), plan_(std::move(plan)), sessionId_(std::move(sessionId)), events_(events),
-      autosave_(autosave), batches_(batches) {}
+      autosave_(autosave), batches_(batches), backend_(std::move(backend)) {}
 
 SweepOutcome SweepRunner::run() {
     const auto& family = family_;
     const bool cuda = torch::cuda::is_available();
+    const bool graphsPossible = cuda || backend_;
     const torch::Device device = cuda ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
     std::string precision = plan_.precision;
     if (!cuda) {
@@ -83,30 +110,50 @@ SweepOutcome SweepRunner::run() {
             precision = "fp32";
         }
     }
-    if (cuda && !family.inference.capturable()) {
+    if (graphsPossible && !family.inference.capturable()) {
         events_.warning("graph mode '" + plan_.graph + "' refused for " + family.name + ": " + family.inference.reason +
                         "; only the eager arm is timed");
     }
-    if (plan_.graph == "auto") {
-        // Each batch size is one repeated shape, so auto would capture on its third step anyway.
-        events_.warning("the sweep times graphs captured before the timed steps (mode 'on'); 'auto' "
-                        "changes nothing for a fixed-shape sweep");
-    }
     const auto dtype = precision == "fp16" ? torch::kHalf : torch::kFloat;
     const int imgsz = plan_.imgsz > 0 ? plan_.imgsz : family.defaultImgsz;
+    const auto scope = stepScopeOf(plan_.scope);
     const std::string deviceLabel = deviceName(cuda);
+    const int repeats = std::max(1, plan_.repeats);
     graphs::DeviceMemory memory(device);
 
     torch::NoGradGuard noGrad;
     auto network = family.build(plan_.seed);
+    network.ptr()->to(device, torch::kFloat);
+    network.ptr()->eval();
+    {
+        // The same calibration verify applies, so the parity check below is the verify protocol on
+        // this very network (same seed, same init as the timed one).
+        const auto probes = makeParityProbes(2, imgsz, device);
+        calibrateBatchNorm(network, torch::cat({probes.a, probes.b}));
+    }
     network.ptr()->to(device, dtype);
     network.ptr()->eval();
-    events_.log(family.name + " on " + deviceLabel + ", " + precision + ", " + std::to_string(imgsz) + " px, " +
+    events_.log(family.name + " on " + deviceLabel + ", " + precision + ", " + std::to_string(imgsz) + " px, scope " +
+                plan_.scope + ", " +
                 (batches_ ? batches_->description()
                           : "synthetic image-like batch (seed " + std::to_string(plan_.seed) + ")"));
 
-    const int unitsPerBatch = 2 * (plan_.warmup + plan_.steps);
-    ProgressThrottle progress(events_, static_cast<int>(plan_.batches.size()) * unitsPerBatch);
+    graphs::GraphRunnerOptions baseOptions;
+    baseOptions.backend = backend_;
+    baseOptions.device = device;
+    // A TorchScript module run by its executor profiles, then optimises (and fuses) on its first
+    // calls of a shape: warm it until the optimised plan is what runs, then capture that.
+    baseOptions.warmupIterations = family.jit == "fuse" ? 5 : 3;
+    baseOptions.warn = [this](const std::string& text) { events_.warning(text); };
+    graphs::GraphRunnerOptions eagerOptions = baseOptions;
+    eagerOptions.mode = graphs::GraphMode::Off;
+    auto eagerRunner = makeFamilyGraphRunner(family, network, eagerOptions);
+
+    const int graphedWarmup = std::max(plan_.warmup, baseOptions.autoThreshold);
+    const int phaseSteps = std::max(5, plan_.steps);
+    const int unitsPerBatch = 3 * plan_.warmup + graphedWarmup + plan_.warmup + 2 * plan_.steps * repeats + 2 * phaseSteps;
+    const int units = static_cast<int>(plan_.batches.size() * plan_.memoryFormats.size()) * unitsPerBatch;
+    ProgressThrottle progress(events_, units);
     SweepOutcome outcome;
     auto emit = [&](const Measurement& row) {
         if (row.status == "oom" || row.status == "error" || row.status == "refused") ++outcome.failedRows;
@@ -114,125 +161,168 @@ SweepOutcome SweepRunner::run() {
         if (autosave_) autosave_->append(row);
         events_.measurement(row);
     };
+    TimedPassClocks clocks;
 
-    for (std::size_t index = 0; index < plan_.batches.size(); ++index) {
-        const int batch = plan_.batches[index];
-        const std::string label = family.name + " batch " + std::to_string(batch);
-        progress.startStage(static_cast<int>(index) * unitsPerBatch, label);
+    int stage = 0;
+    for (const auto& formatName : plan_.memoryFormats) {
+        const auto format = families::memoryFormatOf(formatName);
+        families::convertMemoryFormat(*network.ptr(), format);
+        for (const int batch : plan_.batches) {
+            const std::string label = family.name + " batch " + std::to_string(batch) +
+                                      (plan_.memoryFormats.size() > 1 ? " " + formatName : "");
+            progress.startStage(stage++ * unitsPerBatch, label);
+            auto advance = [&](const char* what) { progress.advance(label + ": " + what); };
 
-        Measurement eager = inferenceRow(sessionId_, family, batch, imgsz, precision, "timed", deviceLabel);
-        eager.arm = "eager";
-        Measurement graphed = eager;
-        graphed.arm = "graphed";
+            Measurement eager = inferenceRow(sessionId_, family, batch, imgsz, precision, "timed", deviceLabel);
+            eager.memory_format = formatName;
+            eager.scope = plan_.scope;
+            eager.jit = family.jit;
+            eager.arm = "eager";
+            Measurement graphed = eager;
+            graphed.arm = "graphed";
+            graphed.graph_mode = plan_.graph;
 
-        graphs::InferenceGraphRunner runner(network, family.name);
-        std::vector<double> eagerMs, graphedMs;
-        torch::Tensor input;
-        auto eagerStep = [&] {
-            profiler::NvtxRange range("step eager");
-            network.any_forward(input);  // whatever the forward returns: a tensor, a tuple, a dict
-        };
-        auto graphedStep = [&] {
-            profiler::NvtxRange range("step graphed");
-            runner.replayIntoStaticOutput(input);
-        };
-        const std::function<void()> eagerFn = eagerStep, graphedFn = graphedStep;
-
-        try {
-            input = batches_ ? batches_->make(batch, imgsz, dtype, device)
-                             : makeSyntheticBatch(batch, imgsz, dtype, device, plan_.seed + batch);
-            memory.emptyCache();
-            memory.resetPeaks();
-            for (int i = 0; i < plan_.warmup; ++i) {
-                timeStepMs(eagerStep, memory);
-                progress.advance(label + ": eager warm-up");
-            }
-            fillPeaks(eager, memory);
-        } catch (const c10::OutOfMemoryError& error) {
-            const std::string why = "out of memory at batch " + std::to_string(batch) + ": " + firstLine(error.what());
-            events_.warning(why);
-            markFailed(eager, "oom", why);
-            markFailed(graphed, "oom", why);
-        }
-
-        bool graphReady = false;
-        if (eager.status != "ok") {
-            // Both rows already carry the reason.
-        } else if (!cuda) {
-            markFailed(graphed, "skipped", "CUDA graphs need a CUDA device; this run is on the CPU");
-        } else if (!family.inference.capturable()) {
-            markFailed(graphed, "refused", "graph mode '" + plan_.graph + "' refused for " + family.name + ": " +
-                                               family.inference.reason);
-        } else {
+            std::unique_ptr<graphs::GraphRunner> graphedRunner;
+            bool eagerDone = false, graphedDone = false;
             try {
-                memory.emptyCache();
-                memory.resetPeaks();
-                const auto stats = runner.capture(input, kCaptureWarmupIterations);
-                for (int i = 0; i < plan_.warmup; ++i) {
-                    timeStepMs(graphedStep, memory);
-                    progress.advance(label + ": graphed warm-up");
+                // The batch as a predict call gets it: decoded on the host (pinned on CUDA), in the
+                // memory format of the network; the device buffer is what the data phase fills.
+                auto host = batches_ ? batches_->make(batch, imgsz, dtype, torch::kCPU)
+                                     : makeSyntheticBatch(batch, imgsz, dtype, torch::kCPU, plan_.seed + batch);
+                host = host.contiguous(format);
+                if (cuda) host = host.pin_memory();
+                auto deviceBatch = host.to(device).contiguous(format);
+
+                bool graphedRuns = false;
+                if (!graphsPossible) {
+                    markFailed(graphed, "skipped", "CUDA graphs need a CUDA device; this run is on the CPU");
+                } else if (!family.inference.capturable()) {
+                    markFailed(graphed, "refused", "graph mode '" + plan_.graph + "' refused for " + family.name + ": " +
+                                                       family.inference.reason);
+                } else {
+                    SweepParityResult parity;
+                    try {
+                        parity = checkSweepParity(family, network, batch, imgsz, dtype, format, baseOptions);
+                    } catch (const std::exception& error) {
+                        if (isOutOfMemory(error)) throw;  // the whole batch size is out of memory
+                        parity.parity = "capture error";
+                        parity.reason = results::errorCause(error.what());
+                    }
+                    graphed.parity = parity.parity;
+                    if (parity.passed) {
+                        graphedRuns = true;
+                    } else if (isOutOfMemory(std::runtime_error(parity.reason))) {
+                        markFailed(graphed, "oom", "out of memory in the parity check at batch " +
+                                                       std::to_string(batch) + ": " + parity.reason);
+                    } else if (parity.parity == "capture error" && parity.reason.find("declares") != std::string::npos) {
+                        markFailed(graphed, "error", parity.reason);  // the family's declaration is at fault
+                    } else {
+                        markFailed(graphed, "refused", "graphed arm refused: parity check " + parity.parity + ": " +
+                                                           parity.reason);
+                    }
+                    memory.emptyCache();
                 }
-                fillPeaks(graphed, memory);
-                graphed.capture_ms = stats.captureMs;
-                graphed.graph_pool_mb = graphs::toMiB(stats.poolBytes);
-                graphReady = true;
-            } catch (const c10::OutOfMemoryError& error) {
-                const std::string why = "out of memory while capturing at batch " + std::to_string(batch) +
-                                        ": " + firstLine(error.what());
-                events_.warning(why);
-                markFailed(graphed, "oom", why);
-            } catch (const graphs::GraphCaptureError& error) {
-                events_.warning(error.what());
-                markFailed(graphed, "error", firstLine(error.what()));
-            }
-        }
 
-        if (eager.status == "ok") {
-            try {
-                // Arms alternate in blocks (A B B A ...), not step by step: the first step after
-                // a switch pays for the other arm's cold caches and GPU clock state, and that
-                // cost belongs to neither arm (measured on the H200: ~30 us at batch 1).
-                const int block = std::max(1, (plan_.steps + 3) / 4);
-                for (int done = 0, round = 0; done < plan_.steps; done += block, ++round) {
-                    const int count = std::min(block, plan_.steps - done);
-                    const bool eagerFirst = round % 2 == 0;
-                    for (int arm = 0; arm < 2; ++arm) {
-                        const bool eagerTurn = (arm == 0) == eagerFirst;
-                        if (!eagerTurn && !graphReady) continue;
-                        for (int i = 0; i < count; ++i) {
-                            (eagerTurn ? eagerMs : graphedMs)
-                                .push_back(timeStepMs(eagerTurn ? eagerFn : graphedFn, memory));
-                            progress.advance(label + ": timing");
-                        }
+                if (graphedRuns) {
+                    auto options = baseOptions;
+                    options.mode = graphModeOf(plan_.graph);
+                    graphedRunner = makeFamilyGraphRunner(family, network, options);
+                }
+                InferenceStep step(*eagerRunner, graphedRunner.get(), family.postprocess, scope, host, deviceBatch);
+                NvtxPhases nvtx;
+
+                // Eager: warm-up, then its steady state (peaks of warm steps only).
+                for (int i = 0; i < plan_.warmup; ++i, advance("eager warm-up")) timeStep(step, Arm::Eager, nvtx, memory);
+                memory.resetPeaks();
+                for (int i = 0; i < plan_.warmup; ++i, advance("eager warm-up")) timeStep(step, Arm::Eager, nvtx, memory);
+                fillPeaks(eager, memory);
+
+                if (graphedRunner) {
+                    if (graphedRunner->mode() == graphs::GraphMode::On) graphedRunner->captureFor(deviceBatch);
+                    // Mode auto captures on the threshold's sighting: the warm-up covers it, so no
+                    // capture ever happens inside a timed step.
+                    for (int i = 0; i < graphedWarmup; ++i, advance("graphed warm-up")) {
+                        timeStep(step, Arm::Graphed, nvtx, memory);
+                    }
+                    if (graphedRunner->graphCount() == 0) {
+                        throw std::runtime_error("no graph was captured during the graphed warm-up");
+                    }
+                    // Graphed steady state: the side-stream warm-up's cached activations are not
+                    // what a replaying process holds.
+                    memory.emptyCache();
+                    memory.resetPeaks();
+                    for (int i = 0; i < plan_.warmup; ++i, advance("graphed warm-up")) {
+                        timeStep(step, Arm::Graphed, nvtx, memory);
+                    }
+                    fillPeaks(graphed, memory);
+                    // The capture emptied the cache: re-warm the eager arm so no timed eager step
+                    // pays for cudaMalloc.
+                    for (int i = 0; i < plan_.warmup; ++i, advance("eager re-warm")) {
+                        timeStep(step, Arm::Eager, nvtx, memory);
                     }
                 }
-            } catch (const c10::Error& error) {
-                const std::string why = "failed while timing batch " + std::to_string(batch) + ": " + firstLine(error.what());
-                events_.warning(why);
-                markFailed(eager, "error", why);
-                if (graphReady) markFailed(graphed, "error", why);
-                graphReady = false;
-            }
-        }
 
-        if (eager.status == "ok") fillTiming(eager, eagerMs);
-        if (graphReady) {
-            fillTiming(graphed, graphedMs);
-            graphed.replays = static_cast<double>(runner.replays());
-            graphed.speedup = *eager.step_ms_median / *graphed.step_ms_median;
-            const auto interval = results::bootstrapRatioInterval(eagerMs, graphedMs);
-            graphed.speedup_ci_low = interval.low;
-            graphed.speedup_ci_high = interval.high;
-            graphed.vram_delta_reserved_mb = *graphed.vram_peak_reserved_mb - *eager.vram_peak_reserved_mb;
-            const double savingMs = *eager.step_ms_median - *graphed.step_ms_median;
-            if (savingMs > 0) graphed.break_even_replays = *graphed.capture_ms / savingMs;
+                clocks.resume();
+                const auto rounds = timeInterleaved(step, graphedRunner != nullptr, plan_.steps, repeats, memory,
+                                                    [&] { advance("timing"); });
+                clocks.pause();
+                auto warnIfUnsteady = [&](const results::RoundSummary& summary, const char* arm) {
+                    const auto text = results::unsteadyWarning(label + " " + arm, summary);
+                    if (!text.empty()) events_.warning(text);
+                };
+                warnIfUnsteady(fillTiming(eager, rounds.eager), "eager");
+                eagerDone = true;
+                if (graphedRunner) {
+                    warnIfUnsteady(fillTiming(graphed, rounds.graphed), "graphed");
+                    const auto info = graphedRunner->info();
+                    double replays = 0, captureMs = 0, poolBytes = 0;
+                    for (const auto& g : info.graphs) {
+                        replays += static_cast<double>(g.replays);
+                        captureMs += g.captureMs;
+                        poolBytes += static_cast<double>(g.poolBytes);
+                    }
+                    graphed.replays = replays;
+                    graphed.capture_ms = captureMs;
+                    graphed.graph_pool_mb = poolBytes / (1024.0 * 1024.0);
+                    graphed.eager_fallbacks = static_cast<double>(info.autoWarmupRuns + info.eagerFallbacks);
+                    graphed.speedup = *eager.step_ms_median / *graphed.step_ms_median;
+                    const auto interval = results::bootstrapRoundRatioInterval(rounds.eager, rounds.graphed);
+                    graphed.speedup_ci_low = interval.low;
+                    graphed.speedup_ci_high = interval.high;
+                    if (eager.vram_peak_reserved_mb && graphed.vram_peak_reserved_mb) {
+                        graphed.vram_delta_reserved_mb = *graphed.vram_peak_reserved_mb - *eager.vram_peak_reserved_mb;
+                    }
+                    const double savingMs = *eager.step_ms_median - *graphed.step_ms_median;
+                    if (savingMs > 0) graphed.break_even_replays = captureMs / savingMs;
+                    graphedDone = true;
+                }
+
+                // Phase pass: the same step, a synchronize at every phase boundary.
+                SynchronizedPhaseTimer eagerPhases(memory), graphedPhases(memory);
+                for (int i = 0; i < phaseSteps; ++i, advance("phase pass")) step.run(Arm::Eager, eagerPhases);
+                fillPhases(eager, eagerPhases);
+                if (graphedRunner) {
+                    for (int i = 0; i < phaseSteps; ++i, advance("phase pass")) step.run(Arm::Graphed, graphedPhases);
+                    fillPhases(graphed, graphedPhases);
+                }
+                fillNetworkFraction(eager, graphedRunner ? &graphed : nullptr);
+            } catch (const std::exception& error) {
+                clocks.pause();
+                const bool oom = isOutOfMemory(error);
+                const std::string why = (oom ? "out of memory at batch " : "failed at batch ") + std::to_string(batch) +
+                                        ": " + results::errorCause(error.what());
+                events_.warning(label + ": " + why);
+                if (!eagerDone) markFailed(eager, oom ? "oom" : "error", why);
+                if (!graphedDone && graphed.status == "ok") markFailed(graphed, oom ? "oom" : "error", why);
+            }
+            if (graphedRunner) graphedRunner->release();
+            graphedRunner.reset();
+            memory.emptyCache();
+            emit(eager);
+            emit(graphed);
         }
-        runner.release();
-        input = torch::Tensor();
-        memory.emptyCache();
-        emit(eager);
-        emit(graphed);
     }
+    outcome.clocks = clocks.summary();
     progress.finish(family.name + ": done");
     return outcome;
 }

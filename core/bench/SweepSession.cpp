@@ -1,5 +1,7 @@
 #include "bench/SweepSession.h"
 
+#include "results/ProfiledMerge.h"
+
 #include "bench/Environment.h"
 #include "bench/FamilyResolver.h"
 #include "bench/ProfiledPass.h"
@@ -71,6 +73,7 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
     SweepRunner runner(family, plan, session.session_id, events, &autosave, &batches);
     auto outcome = runner.run();
     session.rows = std::move(outcome.rows);
+    session.environment["timed_pass_clocks"] = outcome.clocks;
 
     if (plan.profile && torch::cuda::is_available()) {
         auto childPlan = plan;  // the child writes no exports: rows come back on its stdout
@@ -78,7 +81,7 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
         childPlan.json.clear();
         childPlan.autosave.clear();
         auto profiled = runProfiledPassInChildProcess(childPlan, session.session_id, events);
-        mergeProfiledMetrics(session.rows, profiled);
+        results::mergeProfiledMetrics(session.rows, profiled);
         for (const auto& row : profiled) {
             autosave.append(row);
             events.measurement(row);

@@ -19,7 +19,7 @@ LoadedUserModel loadUserModel(const UserModelRequest& request) {
     const torch::Dtype dtype = cuda ? request.dtype : torch::kFloat;  // the CPU path runs fp32
     LoadedUserModel loaded;
     try {
-        loaded.family = families::makeTorchScriptFamily(request.path, request.task, request.imgsz);
+        loaded.family = families::makeTorchScriptFamily(request.path, request.task, request.imgsz, request.jit);
         families::probeTorchScriptFamily(loaded.family, device, dtype);
     } catch (const families::ModelFileError& error) {
         throw UsageError(error.what());

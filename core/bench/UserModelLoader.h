@@ -18,6 +18,7 @@ struct UserModelRequest {
     std::string task;                 // empty: inferred from the output ([B, C] -> classify)
     int imgsz = 0;                    // 0: 224
     torch::Dtype dtype = torch::kFloat;
+    std::string jit = "fuse";         // fuse | off (TorchScriptModule.h)
     bool decideSupport = true;        // false: leave the check to the caller (`verify --model`)
 };
 

@@ -4,10 +4,7 @@
 
 #include "families/FamilyRegistry.h"
 
-#include <array>
-#include <cstdio>
-#include <filesystem>
-#include <unistd.h>
+#include <chrono>
 
 namespace graphlens::bench {
 namespace {
@@ -40,33 +37,32 @@ VerifyRow verifyRowFromJson(const nlohmann::json& object) {
     return row;
 }
 
-std::vector<VerifyRow> verifyAllInChildProcesses(const std::string& extraArgs) {
+std::vector<VerifyRow> verifyAllInChildProcesses(const std::vector<std::string>& extraArgs) {
     std::vector<VerifyRow> rows;
     const std::string cli = graphlensCliPath();
     for (const auto& family : families::FamilyRegistry::builtIn().all()) {
-        const std::string command =
-            shellQuoted(cli) + " verify --family " + shellQuoted(family.name) + " --json " + extraArgs + " 2>&1";
+        std::vector<std::string> argv{cli, "verify", "--family", family.name, "--json"};
+        argv.insert(argv.end(), extraArgs.begin(), extraArgs.end());
         std::string output;
-        if (std::FILE* child = ::popen(command.c_str(), "r")) {
-            std::array<char, 4096> chunk{};
-            while (std::fgets(chunk.data(), static_cast<int>(chunk.size()), child)) output += chunk.data();
-            const int status = ::pclose(child);
-            // The JSON array is the last thing the child prints; library chatter may come first.
-            const auto start = output.rfind("\n[");
-            const auto parsed = nlohmann::json::parse(output.substr(start == std::string::npos ? 0 : start + 1),
-                                                      nullptr, /*allow_exceptions=*/false);
-            if (parsed.is_array() && !parsed.empty()) {
-                for (const auto& object : parsed) rows.push_back(verifyRowFromJson(object));
-                continue;
-            }
-            VerifyRow crashed;
-            crashed.family = family.name;
-            crashed.task = family.task;
-            crashed.declaration = families::toString(family.inference.kind);
-            crashed.message = "verify process failed (status " + std::to_string(status) + "): " +
-                              output.substr(0, output.find('\n'));
-            rows.push_back(crashed);
+        // Ten minutes for one family's check: a hung capture must not hang `verify --all`.
+        const auto child = runChildProcess(argv, std::chrono::seconds(600),
+                                           [&](const std::string& line) { output += line + "\n"; });
+        // The JSON array is the last thing the child prints; library chatter may come first.
+        const auto start = output.rfind("\n[");
+        const auto parsed = nlohmann::json::parse(output.substr(start == std::string::npos ? 0 : start + 1), nullptr,
+                                                  /*allow_exceptions=*/false);
+        if (parsed.is_array() && !parsed.empty()) {
+            for (const auto& object : parsed) rows.push_back(verifyRowFromJson(object));
+            continue;
         }
+        VerifyRow crashed;
+        crashed.family = family.name;
+        crashed.task = family.task;
+        crashed.declaration = families::toString(family.inference.kind);
+        crashed.message = "verify process failed (" +
+                          (child.failure.empty() ? "exit code " + std::to_string(child.exitCode) : child.failure) +
+                          "): " + output.substr(0, output.find('\n'));
+        rows.push_back(crashed);
     }
     return rows;
 }

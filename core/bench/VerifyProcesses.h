@@ -10,7 +10,7 @@ namespace graphlens::bench {
 
 // Runs `<graphlens-cli> verify --family F --json <extraArgs>` for every registered family. A child
 // that crashes or prints no row becomes a capture-error row saying so.
-std::vector<VerifyRow> verifyAllInChildProcesses(const std::string& extraArgs);
+std::vector<VerifyRow> verifyAllInChildProcesses(const std::vector<std::string>& extraArgs);
 
 VerifyRow verifyRowFromJson(const nlohmann::json& object);
 

@@ -2,8 +2,9 @@
 
 #include "results/ErrorText.h"
 
-#include "bench/SyntheticBatch.h"
+#include "bench/ParityProbes.h"
 #include "families/FamilyRegistry.h"
+#include "families/MemoryFormat.h"
 #include "graphs/ParityCheck.h"
 
 #include <ATen/CPUGeneratorImpl.h>
@@ -42,48 +43,6 @@ VerifyResult fromParity(graphs::ParityResult result) {
     return VerifyResult::CaptureError;
 }
 
-// Probe B: wide noise, a different distribution from the image-like probe A. Drawn on the CPU from
-// its own generator, so it is the same on every device and leaves the global RNG alone.
-torch::Tensor wideNoise(const torch::Tensor& like) {
-    auto generator = at::detail::createCPUGenerator(/*seed_val=*/99);
-    const auto noise = torch::randn(like.sizes(), generator, torch::TensorOptions().dtype(torch::kFloat)) * 3 + 1;
-    return noise.to(like.device(), like.scalar_type()).contiguous();
-}
-
-// Seeded random init leaves BatchNorm at running mean 0 / var 1, so the deep depthwise families
-// (mobilenetv3-s, efficientnet-b0) shrink their activations layer by layer: ~1e-9 logits in fp32,
-// all exactly 0 in fp16 (underflow), whatever the probe. Calibrate every BatchNorm's running
-// statistics on the two probes (fp32, one pass with momentum 1, only the BatchNorms in training
-// mode) so activations stay near unit scale, as in a trained network; then the probes give
-// distinct, finite outputs in fp32 and fp16. Families without BatchNorm are left unchanged.
-void calibrateBatchNorm(torch::nn::AnyModule& network, const torch::Tensor& probes) {
-    std::vector<torch::nn::BatchNorm2dImpl*> norms;
-    for (auto& module : network.ptr()->modules(/*include_self=*/true)) {
-        if (auto* bn = module->as<torch::nn::BatchNorm2d>()) norms.push_back(bn);
-    }
-    if (norms.empty()) return;
-    std::vector<std::optional<double>> momenta;
-    for (auto* bn : norms) {
-        momenta.push_back(bn->options.momentum());
-        bn->options.momentum(1.0);
-        bn->train(true);
-    }
-    try {
-        torch::NoGradGuard noGrad;
-        (void)network.any_forward(probes);
-    } catch (...) {
-        for (std::size_t i = 0; i < norms.size(); ++i) {
-            norms[i]->options.momentum(momenta[i]);
-            norms[i]->eval();
-        }
-        throw;
-    }
-    for (std::size_t i = 0; i < norms.size(); ++i) {
-        norms[i]->options.momentum(momenta[i]);
-        norms[i]->eval();
-    }
-}
-
 }  // namespace
 
 VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& options) {
@@ -108,11 +67,14 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
         auto network = family.build(options.seed);
         network.ptr()->to(device, torch::kFloat);
         network.ptr()->eval();
-        const auto probeA32 = makeSyntheticBatch(row.batch, row.imgsz, torch::kFloat, device, /*seed=*/1);
-        const auto probeB32 = wideNoise(probeA32);
+        const auto probes = makeParityProbes(row.batch, row.imgsz, device);
+        const auto& probeA32 = probes.a;
+        const auto& probeB32 = probes.b;
         calibrateBatchNorm(network, torch::cat({probeA32, probeB32}));
         network.ptr()->to(device, options.dtype);
         network.ptr()->eval();
+        const auto format = families::memoryFormatOf(options.memoryFormat);
+        families::convertMemoryFormat(*network.ptr(), format);
 
         graphs::GraphRunnerOptions runnerOptions;
         runnerOptions.mode = graphs::GraphMode::On;
@@ -120,7 +82,8 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
         runnerOptions.warn = [](const std::string&) {};  // the row carries what matters
         std::unique_ptr<graphs::GraphRunner> runner;
         if (family.inference.kind == families::GraphSupportKind::Seam) {
-            auto seam = options.seamOf ? options.seamOf(network) : std::nullopt;
+            auto seam = options.seamOf ? options.seamOf(network)
+                                       : (family.inferenceSeam ? family.inferenceSeam(network) : std::nullopt);
             if (!seam) {
                 row.result = VerifyResult::CaptureError;
                 row.message = family.name + " declares a seam split (" + family.inference.reason +
@@ -132,8 +95,8 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
         } else {
             runner = std::make_unique<graphs::GraphRunner>(network, family.name, family.inference, runnerOptions);
         }
-        const auto probeA = probeA32.to(options.dtype).contiguous();
-        const auto probeB = probeB32.to(options.dtype).contiguous();
+        const auto probeA = probeA32.to(options.dtype).contiguous(format);
+        const auto probeB = probeB32.to(options.dtype).contiguous(format);
         const auto report = graphs::checkInferenceParity(*runner, probeA, probeB);
         row.result = fromParity(report.result);
         row.maxAbsDiff = report.maxAbsDiff;

@@ -46,6 +46,7 @@ struct VerifyOptions {
     torch::Dtype dtype = torch::kFloat;
     std::optional<torch::Device> device;    // default: cuda:0 when available, else cpu
     std::uint64_t seed = 7;                 // weights (Family::build)
+    std::string memoryFormat = "nchw";      // nchw | channels_last: network and probes
     // For `seam` families: the split of a built network (Family has no seam hooks of its own yet).
     std::function<std::optional<graphs::SeamSplit>(torch::nn::AnyModule&)> seamOf;
     std::shared_ptr<graphs::CaptureBackend> backend;  // default: CUDA (tests inject a fake)

@@ -1,12 +1,15 @@
 #pragma once
 // A named architecture: task, default size, a seeded builder and its graph support declarations.
 #include "families/GraphSupport.h"
+#include "families/InferencePostprocess.h"
+#include "families/InferenceSeam.h"
 
 #include <torch/nn/modules/container/any.h>
 #include <torch/utils.h>
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -22,8 +25,14 @@ struct Family {
     // Empty for a built-in family. For a user model: the TorchScript file it was loaded from; its
     // graph support is then not declared but decided by the parity check on load (DESIGN §3).
     std::string source;
+    std::string jit;  // TorchScript families: "fuse" or "off" (how forward runs); empty for built-ins
     // Same seed, same weights: runs and processes compare like with like.
     std::function<torch::nn::AnyModule(std::uint64_t seed)> build;
+    // What a predict call does after the network (the `postprocess` phase, eager in both arms):
+    // classify = softmax + top-5, FOMO = its centroid decode. Empty: the family has none.
+    std::function<c10::IValue(const c10::IValue& networkOutput)> postprocess;
+    // `seam` families: the split of a built network (captured part + eager rest).
+    std::function<std::optional<InferenceSeam>(torch::nn::AnyModule& network)> inferenceSeam;
 };
 
 std::int64_t parameterCount(const torch::nn::Module& module);
@@ -44,6 +53,7 @@ Family makeWholeGraphFamily(std::string name, std::string task, int defaultImgsz
         torch::manual_seed(seed);
         return torch::nn::AnyModule(ModuleHolder(numClasses));
     };
+    if (family.task == "classify") family.postprocess = classifyTop5;
     return family;
 }
 

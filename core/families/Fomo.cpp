@@ -139,7 +139,26 @@ std::vector<std::vector<FomoPoint>> fomoPostprocess(const torch::Tensor& logits,
 
 Family makeFomoFamily() {
     // a 20x20 grid of cells at 160 px; 80 classes fit COCO-style datasets
-    return makeWholeGraphFamily<Fomo>("fomo-s", "detect", /*defaultImgsz=*/160, /*numClasses=*/80);
+    auto family = makeWholeGraphFamily<Fomo>("fomo-s", "detect", /*defaultImgsz=*/160, /*numClasses=*/80);
+    // The centroid decode a FOMO user runs: per image a [points, 4] tensor (class, x, y, score).
+    family.postprocess = [](const c10::IValue& output) -> c10::IValue {
+        const auto perImage = fomoPostprocess(firstTensor(output));
+        c10::List<torch::Tensor> points;
+        for (const auto& image : perImage) {
+            auto table = torch::empty({static_cast<int64_t>(image.size()), 4});
+            auto rows = table.accessor<float, 2>();
+            for (std::size_t i = 0; i < image.size(); ++i) {
+                const auto r = static_cast<int64_t>(i);
+                rows[r][0] = static_cast<float>(image[i].cls);
+                rows[r][1] = image[i].x;
+                rows[r][2] = image[i].y;
+                rows[r][3] = image[i].score;
+            }
+            points.push_back(table);
+        }
+        return points;
+    };
+    return family;
 }
 
 }  // namespace graphlens::families

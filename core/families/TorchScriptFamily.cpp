@@ -95,7 +95,13 @@ std::string nonTensorOutput(const c10::IValue& output) {
     return found;
 }
 
-Family makeTorchScriptFamily(const std::string& path, const std::string& task, int imgsz) {
+Family makeTorchScriptFamily(const std::string& path, const std::string& task, int imgsz, const std::string& jit) {
+    JitMode jitMode = JitMode::Fuse;
+    try {
+        jitMode = jitModeOf(jit);
+    } catch (const std::invalid_argument& error) {
+        throw ModelFileError(error.what());
+    }
     if (!task.empty()) {
         if (auto error = results::unknownTaskError(task); !error.empty()) throw ModelFileError(error);
     }
@@ -108,7 +114,10 @@ Family makeTorchScriptFamily(const std::string& path, const std::string& task, i
     family.source = path;
     family.inference = {GraphSupportKind::None, "undecided: the parity check on load has not run"};
     family.training = {GraphSupportKind::None, "graphed training arrives with the training issue"};
-    family.build = [script](std::uint64_t) { return torch::nn::AnyModule(TorchScriptModule(independentCopy(*script))); };
+    family.jit = toString(jitMode);
+    family.build = [script, jitMode](std::uint64_t) {
+        return torch::nn::AnyModule(TorchScriptModule(independentCopy(*script), jitMode));
+    };
     return family;
 }
 
@@ -139,6 +148,7 @@ void probeTorchScriptFamily(Family& family, torch::Device device, torch::Dtype d
     const bool logits = probe.output.isTensor() && probe.output.toTensor().dim() == 2;
     if (logits) family.numClasses = static_cast<int>(probe.output.toTensor().size(1));
     if (family.task.empty()) family.task = logits ? "classify" : "other";
+    if (family.task == "classify" && logits) family.postprocess = classifyTop5;
 }
 
 }  // namespace graphlens::families

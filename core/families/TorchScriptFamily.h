@@ -18,7 +18,9 @@ constexpr int kUserModelDefaultImgsz = 224;
 
 // Throws ModelFileError naming the file for a file that is not TorchScript or a task not in
 // classify|detect|segment|other. An empty task is filled in by probeTorchScriptFamily().
-Family makeTorchScriptFamily(const std::string& path, const std::string& task, int imgsz);
+// jit: "fuse" (the TorchScript executor and fuser, as a C++ user runs it) or "off" (op by op).
+Family makeTorchScriptFamily(const std::string& path, const std::string& task, int imgsz,
+                             const std::string& jit = "fuse");
 
 // Runs one forward of a [2, 3, imgsz, imgsz] batch of `dtype` on `device` and checks what comes
 // back. Throws ModelFileError naming the file when the module expects another input shape or dtype,

@@ -1,5 +1,7 @@
 #include "families/TorchScriptModule.h"
 
+#include <stdexcept>
+
 #include <torch/csrc/jit/runtime/graph_executor.h>
 #include <torch/utils.h>
 
@@ -22,7 +24,16 @@ std::string registrableName(const std::string& dotted, std::set<std::string>& ta
 
 }  // namespace
 
-TorchScriptModuleImpl::TorchScriptModuleImpl(torch::jit::Module script) : script_(std::move(script)) {
+const char* toString(JitMode mode) { return mode == JitMode::Fuse ? "fuse" : "off"; }
+
+JitMode jitModeOf(const std::string& name) {
+    if (name == "fuse") return JitMode::Fuse;
+    if (name == "off") return JitMode::Off;
+    throw std::invalid_argument("jit mode '" + name + "' is not one of fuse, off");
+}
+
+TorchScriptModuleImpl::TorchScriptModuleImpl(torch::jit::Module script, JitMode jit)
+    : script_(std::move(script)), jit_(jit) {
     std::set<std::string> taken;
     for (const auto& item : script_.named_parameters(/*recurse=*/true)) {
         register_parameter(registrableName(item.name, taken), item.value, item.value.requires_grad());
@@ -34,6 +45,7 @@ TorchScriptModuleImpl::TorchScriptModuleImpl(torch::jit::Module script) : script
 }
 
 c10::IValue TorchScriptModuleImpl::forward(torch::Tensor images) {
+    if (jit_ == JitMode::Fuse) return script_.forward({std::move(images)});
     torch::jit::GraphOptimizerEnabledGuard plainInterpreter(false);
     return script_.forward({std::move(images)});
 }

@@ -4,19 +4,26 @@
 //
 // The script module's parameters and buffers are registered here as the very same tensors, so
 // to(device, dtype) on this module moves the script module's weights too. Integer buffers keep their
-// dtype (only floating tensors are cast). forward runs the script's ops one by one through the
-// TorchScript interpreter with the graph executor's optimisations off: no profiling runs, no fusion
-// compiled on the fly, so the eager arm is the module's own ops and the graphed arm captures the same
-// kernels the eager arm launches.
+// dtype (only floating tensors are cast). How forward runs is the user's choice (--jit):
+//  - fuse (default): the TorchScript graph executor as torch::jit::load + forward gives any C++ user,
+//    profiling runs and the fuser included; the first calls of a shape profile and optimise, later
+//    calls run the optimised plan, which is what a capture after warm-up records.
+//  - off: the script's ops one by one through the interpreter, optimisations off.
 #include <torch/csrc/jit/api/module.h>
 #include <torch/nn/module.h>
 #include <torch/nn/pimpl.h>
 
+#include <string>
+
 namespace graphlens::families {
+
+enum class JitMode { Fuse, Off };
+const char* toString(JitMode mode);                 // "fuse", "off"
+JitMode jitModeOf(const std::string& name);         // throws std::invalid_argument for anything else
 
 class TorchScriptModuleImpl : public torch::nn::Module {
 public:
-    explicit TorchScriptModuleImpl(torch::jit::Module script);
+    explicit TorchScriptModuleImpl(torch::jit::Module script, JitMode jit = JitMode::Fuse);
 
     c10::IValue forward(torch::Tensor images);
 
@@ -31,6 +38,7 @@ private:
     void move(std::optional<torch::Device> device, std::optional<torch::Dtype> dtype, bool nonBlocking);
 
     torch::jit::Module script_;
+    JitMode jit_ = JitMode::Fuse;
 };
 
 TORCH_MODULE(TorchScriptModule);

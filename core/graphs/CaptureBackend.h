@@ -46,7 +46,7 @@ public:
 };
 
 // CUDA graphs with one shared pool (at::cuda::graph_pool_handle(), taken once per pool lifetime),
-// a side capture stream, cudaStreamCaptureModeThreadLocal. Without CUDA in the build every input
+// one capture stream created for that pool and kept for its lifetime, cudaStreamCaptureModeThreadLocal. Without CUDA in the build every input
 // is unsupported.
 std::shared_ptr<CaptureBackend> makeCudaCaptureBackend();
 

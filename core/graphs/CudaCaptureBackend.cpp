@@ -4,12 +4,14 @@
 #include "graphs/DeviceMemory.h"
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 
 #if GRAPHLENS_HAVE_CUDA
 #include <ATen/cuda/CUDAGraph.h>
 #include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAException.h>
 #include <c10/cuda/CUDAStream.h>
 #include <cuda_runtime_api.h>
 #endif
@@ -47,13 +49,18 @@ public:
         if (!pool_) {
             pool_ = at::cuda::graph_pool_handle();
             poolDevice_ = device.index();
+            stream_ = std::make_unique<OwnedStream>(device.index());
         } else if (poolDevice_ != device.index()) {
             throw std::runtime_error("this runner's graph pool lives on cuda:" + std::to_string(poolDevice_) +
                                      "; release() before capturing on " + device.str());
         }
         const auto started = std::chrono::steady_clock::now();
         memory.synchronize();  // the static input was written on the current stream
-        auto sideStream = c10::cuda::getStreamFromPool(/*isHighPriority=*/false, device.index());
+        // The pool's own stream, for the pool's whole life: the caching allocator hands a freed block
+        // only to the stream that allocated it, so graphs sharing the pool must be captured on one
+        // stream for the sharing to be real, and no other component (a loader's copy stream from
+        // c10's round-robin pool) can ever be this stream.
+        auto sideStream = stream_->stream();
         auto graph = std::make_unique<AbortableCudaGraph>();
         CaptureOutcome outcome;
         std::int64_t reservedBeforeCapture = 0;
@@ -83,10 +90,35 @@ public:
         return outcome;
     }
 
-    void releasePool() override { pool_.reset(); }
+    void releasePool() override {
+        pool_.reset();
+        stream_.reset();
+    }
 
 private:
+    // A stream created for this pool, not taken from c10's shared round-robin pool; destroyed with it.
+    class OwnedStream {
+    public:
+        explicit OwnedStream(c10::DeviceIndex device) : device_(device) {
+            c10::cuda::CUDAGuard guard(device_);
+            C10_CUDA_CHECK(cudaStreamCreateWithFlags(&raw_, cudaStreamNonBlocking));
+        }
+        ~OwnedStream() {
+            c10::cuda::CUDAGuard guard(device_);
+            (void)cudaStreamSynchronize(raw_);
+            (void)cudaStreamDestroy(raw_);
+        }
+        OwnedStream(const OwnedStream&) = delete;
+        OwnedStream& operator=(const OwnedStream&) = delete;
+        c10::cuda::CUDAStream stream() const { return c10::cuda::getStreamFromExternal(raw_, device_); }
+
+    private:
+        c10::DeviceIndex device_;
+        cudaStream_t raw_ = nullptr;
+    };
+
     std::optional<c10::MempoolId_t> pool_;
+    std::unique_ptr<OwnedStream> stream_;
     c10::DeviceIndex poolDevice_ = -1;
 };
 

@@ -5,6 +5,7 @@
 // invalidation when the module's weights move, and failed captures that leave the process working.
 // Not thread-safe: one runner per thread/stream.
 #include "families/GraphSupport.h"
+#include "families/InferenceSeam.h"
 #include "graphs/CaptureBackend.h"
 #include "graphs/GraphKey.h"
 #include "graphs/GraphPolicy.h"
@@ -39,12 +40,8 @@ struct GraphRunnerOptions {
 };
 
 // A seam: captured(x) is graphed, rest(capturedOut, batch) runs eagerly after it (data-dependent
-// shapes, boolean masks, sorting). run() returns rest's result.
-struct SeamSplit {
-    GraphBody captured;
-    std::function<c10::IValue(const c10::IValue& capturedOut, const torch::Tensor& batch)> rest;
-    std::string point;  // where the split is, for messages ("after the decoder, before query selection")
-};
+// shapes, boolean masks, sorting). run() returns rest's result. The family declares it.
+using SeamSplit = families::InferenceSeam;
 
 struct GraphEntryInfo {
     std::vector<std::int64_t> shape;

@@ -15,11 +15,19 @@ struct Measurement {
     int batch = 0;
     int imgsz = 0;
     std::string precision;   // fp32, fp16, ...
+    std::string memory_format;  // nchw or channels_last (network and batch converted outside the step)
+    std::string scope;       // step (upload + network + postprocess) or network (the network alone)
+    std::string jit;         // TorchScript families: fuse (executor and fuser) or off; empty for built-ins
     std::string arm;         // eager, graphed
     std::string pass;        // timed (CUPTI never enabled in the process) or profiled
     std::string device;      // e.g. "NVIDIA H200" or "cpu"
     std::string status;      // ok, oom, error, skipped, refused
     std::string message;     // why a row is not ok; empty when ok
+    // Graphed rows: the runner's mode (on, auto) and the DESIGN §5 parity check run on this very
+    // network before timing: bit-exact, "mismatch <max abs diff>" or "capture error".
+    std::string graph_mode;
+    std::string parity;
+    std::optional<double> eager_fallbacks;  // graphed arm: steps that ran eagerly (auto's first sightings)
 
     // Timing over the timed steps (host clock around the step plus a stream synchronize).
     int steps = 0;
@@ -28,6 +36,11 @@ struct Measurement {
     std::optional<double> step_ms_p90;
     std::optional<double> step_ms_ci_low;   // bootstrap 95% interval of the median
     std::optional<double> step_ms_ci_high;
+    // Rounds: the arms alternate in blocks inside each of `rounds` rounds; step_ms_median is the median
+    // of the round medians and the interval is bootstrapped over rounds.
+    std::optional<double> rounds;
+    std::optional<double> step_ms_round_spread_pct;  // 100 * (max - min of round medians) / their median
+    std::optional<double> step_ms_iqr_pct;           // largest within-round IQR / median, percent
 
     // Graphed rows only: eager median / graphed median, with a bootstrap 95% interval.
     std::optional<double> speedup;
@@ -47,6 +60,15 @@ struct Measurement {
     std::optional<double> replays;
     std::optional<double> break_even_replays;      // capture cost / per-step saving
 
+    // Phase pass (timed process, no profiler): the step again with a stream synchronize at every
+    // phase boundary; medians per phase, ms. network_fraction comes from these (eager arm's phases).
+    std::optional<double> data_ms;
+    std::optional<double> forward_ms;
+    std::optional<double> loss_ms;
+    std::optional<double> backward_ms;
+    std::optional<double> optimizer_ms;
+    std::optional<double> postprocess_ms;
+
     // Profiled-pass metrics (absent until the profiler fills them).
     std::optional<double> launches;
     std::optional<double> graph_launches;
@@ -54,8 +76,9 @@ struct Measurement {
     std::optional<double> launch_cpu_us;
     std::optional<double> gpu_busy_us;
     std::optional<double> gpu_idle_pct;
-    std::optional<double> network_fraction;
+    std::optional<double> network_fraction;         // phase pass: network phases / all phases, eager step
     std::optional<double> speedup_ceiling;          // 1 / (1 - network_fraction)
+    std::optional<double> network_gpu_fraction;     // profiled: GPU time of network-phase work / all GPU time
     std::optional<double> launch_delay_us_median;   // kernel start - end of its launch call (eager)
     std::optional<double> launch_delay_us_p90;
     // Per-phase medians from the profiled pass (NVTX phases; absent when the step has no such phase).

@@ -13,6 +13,7 @@ namespace {
 
 constexpr int kMaxBatch = 65536;
 constexpr int kMaxImgsz = 8192;
+constexpr int kMaxRepeats = 50;
 
 template <typename T>
 void readKey(const nlohmann::json& object, const char* key, T& out, const std::string& sourceName) {
@@ -39,12 +40,28 @@ bool contains(const std::vector<std::string>& options, const std::string& value)
     return std::find(options.begin(), options.end(), value) != options.end();
 }
 
+// Shared by the plan validation and the CLI list parser, so both say the same thing.
+std::string memoryFormatsError(const std::vector<std::string>& formats) {
+    if (formats.empty()) return "no memory format given (expected nchw, channels_last or both)";
+    for (auto it = formats.begin(); it != formats.end(); ++it) {
+        if (!contains({"nchw", "channels_last"}, *it)) {
+            return "memory format '" + *it + "' is not supported (expected nchw or channels_last)";
+        }
+        if (std::find(formats.begin(), it, *it) != it) {
+            return "memory format '" + *it + "' is given twice";
+        }
+    }
+    return {};
+}
+
 }  // namespace
 
 nlohmann::json toJson(const SweepPlan& plan) {
     return {{"family", plan.family},   {"model", plan.model}, {"task", plan.task}, {"data", plan.data}, {"batches", plan.batches}, {"imgsz", plan.imgsz},
             {"precision", plan.precision}, {"phases", plan.phases},   {"graph", plan.graph},
-            {"steps", plan.steps},     {"warmup", plan.warmup},   {"seed", plan.seed},
+            {"memory_formats", plan.memoryFormats}, {"scope", plan.scope}, {"jit", plan.jit},
+            {"steps", plan.steps},     {"warmup", plan.warmup},   {"repeats", plan.repeats},
+            {"seed", plan.seed},
             {"csv", plan.csv},         {"json", plan.json},       {"autosave", plan.autosave},
             {"profile", plan.profile}, {"profile_steps", plan.profileSteps}, {"trace", plan.trace}};
 }
@@ -61,8 +78,12 @@ SweepPlan sweepPlanFromJson(const nlohmann::json& object, const std::string& sou
     readKey(object, "precision", plan.precision, sourceName);
     readKey(object, "phases", plan.phases, sourceName);
     readKey(object, "graph", plan.graph, sourceName);
+    readKey(object, "memory_formats", plan.memoryFormats, sourceName);
+    readKey(object, "scope", plan.scope, sourceName);
+    readKey(object, "jit", plan.jit, sourceName);
     readKey(object, "steps", plan.steps, sourceName);
     readKey(object, "warmup", plan.warmup, sourceName);
+    readKey(object, "repeats", plan.repeats, sourceName);
     readKey(object, "seed", plan.seed, sourceName);
     readKey(object, "csv", plan.csv, sourceName);
     readKey(object, "json", plan.json, sourceName);
@@ -107,8 +128,18 @@ std::string validateSweepPlan(const SweepPlan& plan) {
     if (!contains({"on", "auto"}, plan.graph)) {
         return "graph mode '" + plan.graph + "' is not supported (expected on or auto)";
     }
+    if (auto error = memoryFormatsError(plan.memoryFormats); !error.empty()) return error;
+    if (!contains({"step", "network"}, plan.scope)) {
+        return "scope '" + plan.scope + "' is not supported (expected step or network)";
+    }
+    if (!contains({"fuse", "off"}, plan.jit)) {
+        return "jit mode '" + plan.jit + "' is not supported (expected fuse or off)";
+    }
     if (plan.steps < 1 || plan.steps > 100000) return "steps must be 1..100000";
     if (plan.warmup < 0 || plan.warmup > 100000) return "warmup must be 0..100000";
+    if (plan.repeats < 1 || plan.repeats > kMaxRepeats) {
+        return "repeats must be 1.." + std::to_string(kMaxRepeats);
+    }
     if (plan.profileSteps < 1 || plan.profileSteps > 10000) return "profile steps must be 1..10000";
     return {};
 }
@@ -132,6 +163,19 @@ std::vector<int> parseBatchList(const std::string& text) {
     }
     if (batches.empty()) throw ResultsError("batch list is empty (expected e.g. 1,8,32)");
     return batches;
+}
+
+std::vector<std::string> parseMemoryFormatList(const std::string& text) {
+    std::vector<std::string> formats;
+    std::stringstream items(text);
+    std::string item;
+    while (std::getline(items, item, ',')) formats.push_back(item);
+    // getline drops the empty item after a trailing comma; keep it so "nchw," is rejected.
+    if (!text.empty() && text.back() == ',') formats.emplace_back();
+    if (auto error = memoryFormatsError(formats); !error.empty()) {
+        throw ResultsError("memory format list '" + text + "': " + error);
+    }
+    return formats;
 }
 
 }  // namespace graphlens::results

@@ -17,8 +17,13 @@ struct SweepPlan {
     std::string precision = "fp16"; // fp32 | fp16
     std::vector<std::string> phases{"infer"};
     std::string graph = "on";       // on | auto (inference graph mode of the graphed arm)
+    // Each format is its own configuration (rows differ in memory_format), so the list runs in turn.
+    std::vector<std::string> memoryFormats{"nchw"};  // nchw | channels_last, no duplicates
+    std::string scope = "step";     // step (upload + network + postprocess) | network (network alone)
+    std::string jit = "fuse";       // TorchScript models: fuse (executor with fuser) | off
     int steps = 24;                 // timed steps per arm
     int warmup = 5;                 // untimed steps per arm before timing
+    int repeats = 3;                // rounds of alternating eager/graphed blocks (1..50)
     std::uint64_t seed = 0;
     std::string csv;                // export paths; empty: not written
     std::string json;
@@ -37,5 +42,9 @@ std::string validateSweepPlan(const SweepPlan& plan);
 
 // "1,8,32" -> {1, 8, 32}; throws ResultsError on anything else (0, negatives, junk).
 std::vector<int> parseBatchList(const std::string& text);
+
+// "nchw,channels_last" -> {"nchw", "channels_last"}; throws ResultsError on an unknown or empty item
+// and on a format given twice (it would measure the same configuration twice).
+std::vector<std::string> parseMemoryFormatList(const std::string& text);
 
 }  // namespace graphlens::results

@@ -13,6 +13,8 @@
 #include <catch2/catch.hpp>
 #include <torch/torch.h>
 
+#include <iostream>
+#include <memory>
 #include <set>
 
 using namespace graphlens;
@@ -157,6 +159,59 @@ TEST_CASE("on mode: several shapes share one pool and replay interleaved bit-exa
     (void)runner.run(images(2, 32, 78));
     (void)runner.run(images(4, 32, 79));
     CHECK(same(kept, runner.runEager(x1)));
+}
+
+TEST_CASE("shapes 1, 2, 4, 8 in one pool reserve clearly less than four pools; every output survives",
+          "[cuda][graphs][memory]") {
+    torch::NoGradGuard noGrad;
+    torch::manual_seed(3);
+    ConvStack net;
+    net->to(kGpu);
+    graphs::DeviceMemory memory(kGpu);
+    const std::vector<int> batches{8, 4, 2, 1};
+    for (int b : batches) (void)net->forward(images(b, 128, 1));  // library workspaces outside the figures
+    torch::cuda::synchronize();
+
+    memory.emptyCache();
+    auto before = memory.reservedBytes();
+    std::int64_t shared = 0;
+    {
+        graphs::GraphRunner runner(torch::nn::AnyModule(net), "convs", kWhole, quiet(GraphMode::On));
+        for (int b : batches) runner.capture(128, b, torch::kFloat);
+        torch::cuda::synchronize();
+        shared = memory.reservedBytes() - before;
+        // Static buffers of every shape, then a replay of every other shape: none is overwritten
+        // (a graph's static outputs stay allocated in the pool; only intermediates are shared).
+        std::vector<c10::IValue> kept;
+        std::vector<torch::Tensor> inputs;
+        for (int b : batches) {
+            inputs.push_back(images(b, 128, 100 + b));
+            kept.push_back(runner.runReturningStaticBuffers(inputs.back()));
+        }
+        for (int b : batches) (void)runner.runReturningStaticBuffers(images(b, 128, 200 + b));
+        for (std::size_t i = 0; i < batches.size(); ++i) {
+            CAPTURE(batches[i]);
+            const auto later = runner.runEager(images(batches[i], 128, 200 + batches[i]));
+            CHECK(same(kept[i], later));  // the static buffer holds the latest replay of its own shape
+        }
+    }
+    memory.emptyCache();
+    before = memory.reservedBytes();
+    std::int64_t separate = 0;
+    {
+        std::vector<std::unique_ptr<graphs::GraphRunner>> runners;
+        for (int b : batches) {
+            runners.push_back(std::make_unique<graphs::GraphRunner>(torch::nn::AnyModule(net), "convs", kWhole,
+                                                                    quiet(GraphMode::On)));
+            runners.back()->capture(128, b, torch::kFloat);
+        }
+        torch::cuda::synchronize();
+        separate = memory.reservedBytes() - before;
+    }
+    std::cout << "[graphs] shapes 8,4,2,1 at 128 px: one pool " << graphs::toMiB(shared) << " MiB, four pools "
+              << graphs::toMiB(separate) << " MiB\n";
+    CAPTURE(graphs::toMiB(shared), graphs::toMiB(separate));
+    CHECK(shared < 0.8 * static_cast<double>(separate));
 }
 
 TEST_CASE("release() gives the pool's memory back", "[cuda][graphs][memory]") {

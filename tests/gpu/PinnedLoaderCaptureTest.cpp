@@ -1,10 +1,10 @@
 // Issue "Datasets": the loader's threads keep pinning host memory and copying on their own stream
 // while a graph is captured on another thread. That is legal only because captures use
-// cudaStreamCaptureModeThreadLocal (InferenceGraphRunner); with the global mode a cudaHostAlloc on
+// cudaStreamCaptureModeThreadLocal (GraphRunner); with the global mode a cudaHostAlloc on
 // the loader thread would fail and invalidate the capture. No OpenCV here: an in-memory source.
 #include "data/DataLoader.h"
 #include "data/PatternSampleSource.h"
-#include "graphs/InferenceGraphRunner.h"
+#include "graphs/GraphRunner.h"
 
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
@@ -97,18 +97,22 @@ TEST_CASE("a loader pinning memory on other threads does not invalidate graph ca
     try {
         torch::NoGradGuard noGrad;
         WaitsForLoader network(&batches, &overlapped);
-        graphs::InferenceGraphRunner runner(torch::nn::AnyModule(network), "waits-for-loader");
         constexpr int kCaptures = 8;
         constexpr int kWarmup = 2;
+        graphs::GraphRunnerOptions options;
+        options.warmupIterations = kWarmup;
+        graphs::GraphRunner runner(torch::nn::AnyModule(network), "waits-for-loader",
+                                   {families::GraphSupportKind::Whole, ""}, options);
         for (int round = 0; round < kCaptures; ++round) {
             torch::manual_seed(round);
             const auto a = torch::randn({2, 3, 64, 64}, torch::TensorOptions().device(device));
             const auto b = torch::randn({2, 3, 64, 64}, torch::TensorOptions().device(device)) * 2;
             const auto eagerA = network->forward(a).clone();
             const auto eagerB = network->forward(b).clone();
-            runner.capture(a, kWarmup);
-            const auto replayA = runner.replayIntoStaticOutput(a).toTensor().clone();
-            const auto replayB = runner.replayIntoStaticOutput(b).toTensor().clone();
+            runner.release();  // a fresh capture of the same shape every round
+            runner.captureFor(a);
+            const auto replayA = runner.runReturningStaticBuffers(a).toTensor().clone();
+            const auto replayB = runner.runReturningStaticBuffers(b).toTensor().clone();
             torch::cuda::synchronize();
             allEqual = allEqual && torch::equal(replayA, eagerA) && torch::equal(replayB, eagerB);
             forwards += 2 + kWarmup + 1;

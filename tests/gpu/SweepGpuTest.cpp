@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <iostream>
 #include <random>
 
 using namespace graphlens;
@@ -60,7 +61,17 @@ TEST_CASE("resnet18 sweep at batch 1, 8, 32 writes eager and graphed rows; graph
     for (const auto& row : rows) {
         CAPTURE(row.batch, row.arm);
         CHECK(row.kernels.value_or(0) > 50);                 // merged from the profiled pass
-        CHECK(row.network_fraction.value_or(0) > 0.9);
+        // The step is upload + network + top-5: the network is most of it, never all of it.
+        CHECK(row.network_fraction.value_or(0) > 0.3);
+        CHECK(row.network_fraction.value_or(1) < 1.0);
+        CHECK(row.network_gpu_fraction.value_or(1) < 1.0);
+        CHECK(row.data_ms.has_value());
+        CHECK(row.postprocess_ms.has_value());
+        CHECK(row.gpu_idle_pct.value_or(-1) >= 0);
+        CHECK(row.gpu_idle_pct.value_or(101) <= 100);
+        CHECK(row.scope == "step");
+        CHECK(row.memory_format == "nchw");
+        CHECK(row.step_ms_round_spread_pct.has_value());
         CHECK(row.profiler_overhead_pct.has_value());
     }
     CHECK(*rowOf(rows, 1, "eager").launches == *rowOf(rows, 1, "eager").kernels);
@@ -73,7 +84,15 @@ TEST_CASE("resnet18 sweep at batch 1, 8, 32 writes eager and graphed rows; graph
         CHECK(graphed.speedup.has_value());
         CHECK(graphed.capture_ms.value_or(0) > 0);
         CHECK(graphed.vram_peak_reserved_mb.value_or(0) > 0);
-        CHECK(graphed.replays.value_or(0) >= plan.steps);
+        CHECK(graphed.replays.value_or(0) >= plan.steps * plan.repeats);
+        CHECK(graphed.parity == "bit-exact");
+        CHECK(graphed.graph_mode == "on");
+        CHECK(*graphed.eager_fallbacks == 0);
+        // Steady state: the delta is the pool (plus allocator rounding), not the capture's warm-up cache.
+        std::cout << "[sweep] batch " << batch << ": VRAM delta " << graphed.vram_delta_reserved_mb.value_or(-1)
+                  << " MiB, pool " << graphed.graph_pool_mb.value_or(-1) << " MiB, idle eager "
+                  << eager.gpu_idle_pct.value_or(-1) << " %, graphed " << graphed.gpu_idle_pct.value_or(-1) << " %\n";
+        CHECK(graphed.vram_delta_reserved_mb.value_or(1e9) <= graphed.graph_pool_mb.value_or(0) + 16);
         CHECK(*eager.step_ms_ci_low <= *eager.step_ms_median);
         CHECK(*eager.step_ms_median <= *eager.step_ms_ci_high);
     }

@@ -1,4 +1,5 @@
 // Hand-made CUPTI records (the structs CUPTI 13 writes into activity buffers) decode to plain records.
+// Built only with CUPTI headers (GRAPHLENS_HAVE_CUPTI).
 #include "profiler/CuptiRecordDecoder.h"
 
 #include <cupti_driver_cbid.h>
@@ -7,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <utility>
 
 using namespace graphlens::profiler;
 
@@ -70,12 +72,83 @@ TEST_CASE("RUNTIME and DRIVER records become ApiRecords in their domain, named b
     CHECK(batch.apis[1].name.empty());
 }
 
+TEST_CASE("a MEMCPY record becomes a CopyRecord with both correlation ids, bytes and its kind",
+          "[profiler][cupti]") {
+    CUpti_ActivityMemcpy6 record;
+    std::memset(&record, 0, sizeof record);
+    record.kind = CUPTI_ACTIVITY_KIND_MEMCPY;
+    record.copyKind = CUPTI_ACTIVITY_MEMCPY_KIND_HTOD;
+    record.bytes = 602112;
+    record.start = 3000;
+    record.end = 4200;
+    record.deviceId = 1;
+    record.streamId = 7;
+    record.correlationId = 91;
+    record.runtimeCorrelationId = 90;
+    record.graphId = 6;
+    ActivityBatch batch;
+    REQUIRE(decodeActivity(reinterpret_cast<const CUpti_Activity&>(record), batch));
+    REQUIRE(batch.copies.size() == 1);
+    const auto& c = batch.copies[0];
+    CHECK(c.start == 3000);
+    CHECK(c.end == 4200);
+    CHECK(c.deviceId == 1);
+    CHECK(c.streamId == 7);
+    CHECK(c.correlationId == 91);
+    CHECK(c.runtimeCorrelationId == 90);
+    CHECK(c.graphId == 6);
+    CHECK(c.bytes == 602112);
+    CHECK(c.kind == CopyKind::HostToDevice);
+    CHECK(batch.kernels.empty());
+
+    const std::pair<uint8_t, CopyKind> kinds[] = {
+        {CUPTI_ACTIVITY_MEMCPY_KIND_DTOH, CopyKind::DeviceToHost},
+        {CUPTI_ACTIVITY_MEMCPY_KIND_DTOD, CopyKind::DeviceToDevice},
+        {CUPTI_ACTIVITY_MEMCPY_KIND_HTOH, CopyKind::HostToHost},
+        {CUPTI_ACTIVITY_MEMCPY_KIND_PTOP, CopyKind::PeerToPeer},
+        {CUPTI_ACTIVITY_MEMCPY_KIND_DTOA, CopyKind::Array},
+        {CUPTI_ACTIVITY_MEMCPY_KIND_ATOH, CopyKind::Array},
+        {CUPTI_ACTIVITY_MEMCPY_KIND_UNKNOWN, CopyKind::Unknown},
+    };
+    for (const auto& [cuptiKind, expected] : kinds) {
+        record.copyKind = cuptiKind;
+        REQUIRE(decodeActivity(reinterpret_cast<const CUpti_Activity&>(record), batch));
+        CHECK(batch.copies.back().kind == expected);
+    }
+}
+
+TEST_CASE("a MEMSET record becomes a CopyRecord of kind Memset", "[profiler][cupti]") {
+    CUpti_ActivityMemset4 record;
+    std::memset(&record, 0, sizeof record);
+    record.kind = CUPTI_ACTIVITY_KIND_MEMSET;
+    record.value = 0;
+    record.bytes = 1024;
+    record.start = 500;
+    record.end = 650;
+    record.streamId = 9;
+    record.correlationId = 44;
+    record.graphId = 2;
+    ActivityBatch batch;
+    REQUIRE(decodeActivity(reinterpret_cast<const CUpti_Activity&>(record), batch));
+    REQUIRE(batch.copies.size() == 1);
+    const auto& c = batch.copies[0];
+    CHECK(c.kind == CopyKind::Memset);
+    CHECK(c.start == 500);
+    CHECK(c.end == 650);
+    CHECK(c.streamId == 9);
+    CHECK(c.correlationId == 44);
+    CHECK(c.runtimeCorrelationId == 0);
+    CHECK(c.graphId == 2);
+    CHECK(c.bytes == 1024);
+}
+
 TEST_CASE("other activity kinds are ignored", "[profiler][cupti]") {
     CUpti_ActivityAPI other;
     std::memset(&other, 0, sizeof other);
-    other.kind = CUPTI_ACTIVITY_KIND_MEMCPY;
+    other.kind = CUPTI_ACTIVITY_KIND_OVERHEAD;
     ActivityBatch batch;
     CHECK_FALSE(decodeActivity(reinterpret_cast<const CUpti_Activity&>(other), batch));
     CHECK(batch.kernels.empty());
+    CHECK(batch.copies.empty());
     CHECK(batch.apis.empty());
 }

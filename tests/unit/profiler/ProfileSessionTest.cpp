@@ -19,6 +19,7 @@ TEST_CASE("an unavailable source gives no metrics, a reason, and no recorder", "
     const auto result = session.stop();
     CHECK_FALSE(result.metrics);
     CHECK(result.unavailableReason == "libcupti.so.13 not found");
+    CHECK(result.recordingNote.empty());
 }
 
 TEST_CASE("a source that refuses to start (no permission) degrades the same way", "[profiler][session]") {
@@ -47,11 +48,18 @@ TEST_CASE("a working source: phases on its clock, records flushed, metrics compu
     ProfileSession session(std::move(owned));
     REQUIRE(session.start());
     CHECK(fake->started);
+    CHECK(session.recordingNote().empty());
     REQUIRE(session.recorder() != nullptr);
     fake->now = 1000;
     {
         ScopedPhase step(session.recorder(), kPhaseStep);
-        fake->now = 1100;
+        fake->now = 1010;
+        {
+            ScopedPhase data(session.recorder(), kPhaseData);
+            fake->batch.apis.push_back(api(ApiDomain::Runtime, kCudaMemcpyAsync, 1020, 1040, 2));
+            fake->batch.copies.push_back(copy(1050, 1250, 7, 2));
+            fake->now = 1100;
+        }
         {
             ScopedPhase forward(session.recorder(), kPhaseForward);
             fake->batch.apis.push_back(api(ApiDomain::Runtime, kCudaLaunchKernel, 1200, 1300, 1));
@@ -65,13 +73,34 @@ TEST_CASE("a working source: phases on its clock, records flushed, metrics compu
     REQUIRE(result.metrics);
     CHECK(result.unavailableReason.empty());
     CHECK(result.batch.kernels.size() == 1);
-    CHECK(result.phases.size() == 2);
+    CHECK(result.batch.copies.size() == 1);
+    CHECK(result.phases.size() == 3);
     const auto& step = result.metrics->steps.at(0);
     CHECK(step.launches == 1);
     CHECK(step.kernels == 1);
-    CHECK(step.gpuBusyUs == 0.5);
-    CHECK(*step.networkFraction == 0.8);  // forward [1100, 1900] of [1000, 2000]
+    CHECK(step.copies == 1);
+    CHECK(step.gpuBusyUs == Approx(0.7));  // copy [1050, 1250] + kernel [1400, 1900]
+    CHECK(step.phase(kPhaseData)->gpuUs == Approx(0.2));
+    CHECK(*step.networkGpuFraction == Approx(500.0 / 700.0));
     CHECK(session.recorder() == nullptr);
+}
+
+TEST_CASE("the source's recording note reaches the session and the result", "[profiler][session]") {
+    auto owned = std::make_unique<FakeActivitySource>();
+    auto* fake = owned.get();
+    fake->note = "recording every CUDA runtime and driver API call (no per-call switch)";
+    ProfileSession session(std::move(owned));
+    CHECK(session.recordingNote().empty());  // nothing to say before a window opened
+    REQUIRE(session.start());
+    CHECK(session.recordingNote() == fake->note);
+    const auto result = session.stop();
+    REQUIRE(result.metrics);
+    CHECK(result.recordingNote == fake->note);
+
+    fake->note.clear();  // the next window records as asked: the old note must not linger
+    REQUIRE(session.start());
+    CHECK(session.recordingNote().empty());
+    CHECK(session.stop().recordingNote.empty());
 }
 
 TEST_CASE("the CUPTI factory always returns a source that can say whether it works", "[profiler][session]") {

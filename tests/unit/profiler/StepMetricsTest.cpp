@@ -1,4 +1,5 @@
 // Every metric of DESIGN §4 on hand-made records with known answers (times in ns, metrics in us).
+// GPU time is the union of kernel, memcpy and memset intervals, each attributed to its issuing call.
 #include "FakeActivitySource.h"
 #include "profiler/StepMetrics.h"
 
@@ -15,23 +16,30 @@ constexpr auto R = ApiDomain::Runtime;
 constexpr auto D = ApiDomain::Driver;
 
 // Step 0 (eager) [1000, 11000]: data, forward, postprocess; three launches, one with a nested driver
-// call; kernels overlap on two streams and the last one runs after forward's host range ended.
-// Step 1 (graphed) [20000, 30000]: one graph launch (runtime over driver) fanning out to 3 kernels
-// sharing its correlation id, the last ending after the step's host range.
+// call; kernels overlap on two streams and the last one runs after forward's host range ended. The data
+// phase copies the batch to the device, forward clears a buffer with a memset, postprocess copies the
+// result back (a copy CUPTI ties to its runtime call only through runtimeCorrelationId).
+// Step 1 (graphed) [20000, 30000]: one graph launch (runtime over driver) fanning out to 3 kernels and a
+// memcpy node sharing its correlation id, the last kernel ending after the step's host range; then a
+// postprocess copy that ends last of all.
 // Plus: a warm-up launch before any step and malformed records of every kind.
 ActivityBatch scenarioBatch() {
     ActivityBatch batch;
     batch.apis = {
-        api(R, kCudaLaunchKernel, 500, 600, 5),           // warm-up, outside the steps
-        api(R, kCudaGetDevice, 1100, 1150, 1),            // not a launch
+        api(R, kCudaLaunchKernel, 500, 600, 5),    // warm-up, outside the steps
+        api(R, kCudaGetDevice, 1100, 1150, 1),     // not a launch
+        api(R, kCudaMemcpyAsync, 1200, 1300, 30),  // data: the batch to the device
         api(R, kCudaLaunchKernel, 2100, 2300, 10),
-        api(D, kCuLaunchKernel, 2150, 2250, 10),          // nested in the runtime call: counted once
-        api(D, kCuLaunchKernelEx, 2400, 2500, 11),        // a direct driver launch (cuBLAS, Triton)
+        api(D, kCuLaunchKernel, 2150, 2250, 10),    // nested in the runtime call: counted once
+        api(D, kCuLaunchKernelEx, 2400, 2500, 11),  // a direct driver launch (cuBLAS, Triton)
         api(R, kUnderscoreCudaLaunchKernel, 3000, 3100, 12),
-        api(R, kCudaLaunchKernel, 2600, 2550, 13),        // end before start: discarded
-        api(R, kCudaLaunchKernel, 0, 2700, 14),           // no timestamp: discarded
+        api(R, kCudaMemsetAsync, 3200, 3250, 33),   // forward: a memset
+        api(R, kCudaLaunchKernel, 2600, 2550, 13),  // end before start: discarded
+        api(R, kCudaLaunchKernel, 0, 2700, 14),     // no timestamp: discarded
+        api(R, kCudaMemcpyAsync, 6300, 6400, 32),   // postprocess: the result back to the host
         api(R, kCudaGraphLaunch, 20100, 20400, 20),
-        api(D, kCuGraphLaunch, 20150, 20350, 20),         // nested
+        api(D, kCuGraphLaunch, 20150, 20350, 20),    // nested
+        api(R, kCudaMemcpyAsync, 25100, 25200, 21),  // graphed step's postprocess copy
     };
     batch.kernels = {
         kernel(700, 800, 7, 5),
@@ -46,28 +54,35 @@ ActivityBatch scenarioBatch() {
         kernel(8000, 9000, 7, 13),    // its launch record was discarded: missing correlation
         kernel(8000, 9000, 7, 99),    // no launch record at all
     };
+    batch.copies = {
+        copy(1400, 2400, 7, 30, CopyKind::HostToDevice, 602112),
+        copy(4800, 5200, 8, 33, CopyKind::Memset, 1024),
+        copy(7600, 8000, 7, /*correlation=*/500, CopyKind::DeviceToHost, 4000, 0, /*runtimeCorrelation=*/32),
+        copy(20800, 21000, 9, 20, CopyKind::DeviceToDevice, 602112, /*graphId=*/3),  // the graph's input copy
+        copy(31000, 31500, 9, 21, CopyKind::DeviceToHost),
+        copy(0, 0, 7, 30),                                // no timestamp
+        copy(9000, 8500, 7, 30),                          // end before start
+        copy(9000, 9500, 7, 98, CopyKind::DeviceToHost),  // no call has either of its ids
+    };
     batch.droppedByCupti = 4;
     // Out of order, as CUPTI delivers across buffers.
     std::reverse(batch.apis.begin(), batch.apis.end());
     std::rotate(batch.kernels.begin(), batch.kernels.begin() + 4, batch.kernels.end());
+    std::reverse(batch.copies.begin(), batch.copies.end());
     return batch;
 }
 
 std::vector<PhaseMark> scenarioPhases() {
     return {
-        mark("postprocess", 6000, 11000),
-        mark("step", 1000, 11000, 0),
-        mark("data", 1000, 2000),
-        mark("forward", 2000, 6000),
-        mark("step", 20000, 30000, 0),
-        mark("forward", 20000, 25000),
-        mark("step", 40000, 0, 0),  // still open: ignored
+        mark("postprocess", 6000, 11000),  mark("step", 1000, 11000, 0),  mark("data", 1000, 2000),
+        mark("forward", 2000, 6000),       mark("step", 20000, 30000, 0), mark("forward", 20000, 25000),
+        mark("postprocess", 25000, 30000), mark("step", 40000, 0, 0),  // still open: ignored
     };
 }
 
 }  // namespace
 
-TEST_CASE("eager step: launches by callback id, busy as a union, idle, phases, network fraction",
+TEST_CASE("eager step: launches by callback id, busy as a union of kernels and copies, phases",
           "[profiler][metrics]") {
     const auto batch = scenarioBatch();
     const auto metrics = computeMetrics(batch, scenarioPhases());
@@ -76,35 +91,35 @@ TEST_CASE("eager step: launches by callback id, busy as a union, idle, phases, n
     CHECK(eager.index == 0);
     CHECK(eager.wallUs == 10.0);
     CHECK(eager.spanUs == 10.0);
-    CHECK(eager.launches == 3);
+    CHECK(eager.launches == 3);  // copy calls are not launches
     CHECK(eager.graphLaunches == 0);
-    CHECK(eager.kernels == 3);
+    CHECK(eager.kernels == 3);  // kernels only, never copies
+    CHECK(eager.copies == 3);
     CHECK(eager.launchCpuUs == Approx(0.4));        // 200 + 100 + 100 ns, the nested driver call not again
-    CHECK(eager.gpuBusyUs == 4.0);                  // [2500,5000] + [5500,7000]
-    CHECK(eager.gpuIdlePct == Approx(60.0));
+    // [1400,2400] copy + [2500,5000] kernels + [4800,5200] memset -> [2500,5200] + [5500,7000] kernel
+    // + [7600,8000] copy: 1000 + 2700 + 1500 + 400 ns.
+    CHECK(eager.gpuBusyUs == Approx(5.6));
     REQUIRE(eager.phases.size() == 3);
     CHECK(eager.phases[0].name == "data");
     CHECK(eager.phases[1].name == "forward");
     CHECK(eager.phases[2].name == "postprocess");
     CHECK(eager.phase("data")->wallUs == 1.0);
-    CHECK(eager.phase("data")->gpuUs == 0.0);
+    CHECK(eager.phase("data")->gpuUs == 1.0);  // the host-to-device copy
     CHECK(eager.phase("forward")->wallUs == 4.0);
-    CHECK(eager.phase("forward")->gpuUs == 4.0);    // includes the kernel that ran during postprocess
+    CHECK(eager.phase("forward")->gpuUs == Approx(4.2));  // includes the kernel that ran during postprocess
     CHECK(eager.phase("postprocess")->wallUs == 5.0);
-    CHECK(eager.phase("postprocess")->gpuUs == 0.0);
+    CHECK(eager.phase("postprocess")->gpuUs == Approx(0.4));  // attributed through its runtime correlation id
     CHECK(eager.phase("step") == nullptr);
-    // forward lasts from 2000 until its last kernel ends at 7000: 5000 of a 10000 span.
-    REQUIRE(eager.networkFraction);
-    CHECK(*eager.networkFraction == 0.5);
-    REQUIRE(eager.speedupCeiling);
-    CHECK(*eager.speedupCeiling == 2.0);
-    // Kernel start - end of its launch call: 200, 1500, 2400 ns.
+    // forward's 2700 + 1500 ns of the step's 5600.
+    REQUIRE(eager.networkGpuFraction);
+    CHECK(*eager.networkGpuFraction == Approx(4200.0 / 5600.0));
+    // Kernel start - end of its launch call: 200, 1500, 2400 ns; copies have no launch delay.
     REQUIRE(eager.launchDelayMedianUs);
     CHECK(*eager.launchDelayMedianUs == Approx(1.5));
     CHECK(*eager.launchDelayP90Us == Approx(2.22));
 }
 
-TEST_CASE("graphed step: one graph launch, its kernels counted, span past the host range",
+TEST_CASE("graphed step: one graph launch, its kernels and copy node counted, span past the host range",
           "[profiler][metrics]") {
     const auto batch = scenarioBatch();
     const auto metrics = computeMetrics(batch, scenarioPhases());
@@ -112,14 +127,15 @@ TEST_CASE("graphed step: one graph launch, its kernels counted, span past the ho
     CHECK(graphed.launches == 0);
     CHECK(graphed.graphLaunches == 1);
     CHECK(graphed.kernels == 3);
+    CHECK(graphed.copies == 2);
     CHECK(graphed.launchCpuUs == Approx(0.3));
     CHECK(graphed.wallUs == 10.0);
-    CHECK(graphed.spanUs == 11.0);
-    CHECK(graphed.gpuBusyUs == 10.0);
-    CHECK(graphed.gpuIdlePct == Approx(100.0 / 11.0));
-    REQUIRE(graphed.networkFraction);
-    CHECK(*graphed.networkFraction == 1.0);
-    CHECK_FALSE(graphed.speedupCeiling);      // 1 / (1 - 1) has no finite value
+    CHECK(graphed.spanUs == 11.5);             // to the end of the postprocess copy, after the last kernel
+    CHECK(graphed.gpuBusyUs == Approx(10.7));  // [20800, 31500], touching intervals merged
+    CHECK(graphed.phase("forward")->gpuUs == Approx(10.2));
+    CHECK(graphed.phase("postprocess")->gpuUs == Approx(0.5));
+    REQUIRE(graphed.networkGpuFraction);
+    CHECK(*graphed.networkGpuFraction == Approx(10200.0 / 10700.0));
     CHECK_FALSE(graphed.launchDelayMedianUs);  // graph kernels have no launch call of their own
 }
 
@@ -129,11 +145,14 @@ TEST_CASE("malformed records are discarded and counted, never trusted", "[profil
     expected.kernelsWithoutTimestamp = 1;
     expected.kernelsEndBeforeStart = 1;
     expected.kernelsWithoutLaunch = 2;
+    expected.copiesWithoutTimestamp = 1;
+    expected.copiesEndBeforeStart = 1;
+    expected.copiesWithoutCall = 1;
     expected.apisWithoutTimestamp = 1;
     expected.apisEndBeforeStart = 1;
     expected.droppedByCupti = 4;
     CHECK(metrics.discarded == expected);
-    CHECK(metrics.discarded.total() == 10);
+    CHECK(metrics.discarded.total() == 13);
     CHECK(metrics.kernelsOutsideSteps == 1);
 }
 
@@ -143,16 +162,19 @@ TEST_CASE("summary is the median over steps, launch delays pooled", "[profiler][
     CHECK(*summary.launches == 1.5);
     CHECK(*summary.graphLaunches == 0.5);
     CHECK(*summary.kernels == 3.0);
-    CHECK(*summary.gpuBusyUs == 7.0);
+    CHECK(*summary.copies == 2.5);
+    CHECK(*summary.gpuBusyUs == Approx(8.15));
     CHECK(*summary.wallUs == 10.0);
-    CHECK(*summary.spanUs == 10.5);
-    CHECK(*summary.networkFraction == 0.75);
-    CHECK(*summary.speedupCeiling == 4.0);
+    CHECK(*summary.spanUs == 10.75);
+    CHECK(*summary.networkGpuFraction == Approx((4200.0 / 5600.0 + 10200.0 / 10700.0) / 2));
     CHECK(*summary.launchDelayMedianUs == Approx(1.5));
     REQUIRE(summary.phases.size() == 3);
     CHECK(summary.phases[1].name == "forward");
     CHECK(summary.phases[1].wallUs == 4.5);
+    CHECK(summary.phases[1].gpuUs == Approx(7.2));  // median of 4.2 and 10.2
     CHECK(summary.phases[1].ranges == 1);
+    CHECK(summary.phases[2].name == "postprocess");
+    CHECK(summary.phases[2].gpuUs == Approx(0.45));
 }
 
 TEST_CASE("launches from another thread count in the phase whose host range contains them",
@@ -160,23 +182,24 @@ TEST_CASE("launches from another thread count in the phase whose host range cont
     // libtorch runs backward on its autograd thread (2) while the main thread (1) waits in "backward".
     ActivityBatch batch;
     batch.apis = {api(R, kCudaLaunchKernel, 1500, 1600, 1, /*thread=*/1),
+                  api(R, kCudaLaunchKernel, 3100, 3150, 5, /*thread=*/1),  // the loss
                   api(R, kCudaLaunchKernelExC, 3500, 3600, 2, /*thread=*/2),
                   api(R, kCudaLaunchCooperativeKernel, 3700, 3800, 3, /*thread=*/2),
                   api(R, kCudaLaunchKernel, 5000, 5100, 4, /*thread=*/1)};  // after the step: not in it
-    batch.kernels = {kernel(1700, 2700, 7, 1), kernel(3650, 4000, 7, 2), kernel(4000, 4500, 7, 3),
-                     kernel(5200, 5300, 7, 4)};
+    batch.kernels = {kernel(1700, 2700, 7, 1), kernel(3200, 3300, 7, 5), kernel(3650, 4000, 7, 2),
+                     kernel(4000, 4500, 7, 3), kernel(5200, 5300, 7, 4)};
     const std::vector<PhaseMark> phases{mark("step", 1000, 4999, 0), mark("forward", 1000, 3000),
                                         mark("loss", 3000, 3400), mark("backward", 3400, 4600)};
     const auto metrics = computeMetrics(batch, phases);
     REQUIRE(metrics.steps.size() == 1);
     const auto& step = metrics.steps[0];
-    CHECK(step.launches == 3);
-    CHECK(step.kernels == 3);
+    CHECK(step.launches == 4);
+    CHECK(step.kernels == 4);
     CHECK(step.phase("forward")->gpuUs == 1.0);
-    CHECK(step.phase("loss")->gpuUs == 0.0);
-    CHECK(step.phase("backward")->gpuUs == 0.85);
-    // forward [1000,3000] + backward [3400,4600] of a 3999 ns step; loss is not network.
-    CHECK(*step.networkFraction == Approx(3200.0 / 3999.0));
+    CHECK(step.phase("loss")->gpuUs == Approx(0.1));
+    CHECK(step.phase("backward")->gpuUs == Approx(0.85));  // launched on thread 2, counted all the same
+    // forward 1000 + backward 850 ns of the step's 1950; loss is not network.
+    CHECK(*step.networkGpuFraction == Approx(1850.0 / 1950.0));
     CHECK(metrics.kernelsOutsideSteps == 1);
 }
 
@@ -194,23 +217,73 @@ TEST_CASE("a launch exactly on a range's boundary belongs to it; one a nanosecon
 
 TEST_CASE("no steps, no network phase, custom phase names", "[profiler][metrics]") {
     ActivityBatch batch;
-    batch.apis = {api(R, kCudaLaunchKernel, 100, 200, 1)};
+    batch.apis = {api(R, kCudaLaunchKernel, 100, 200, 1), api(R, kCudaMemcpyAsync, 500, 550, 2)};
     batch.kernels = {kernel(300, 400, 7, 1)};
+    batch.copies = {copy(600, 900, 7, 2, CopyKind::DeviceToHost)};
     const auto none = computeMetrics(batch, {});
     CHECK(none.steps.empty());
     CHECK(none.summary.steps == 0);
     CHECK_FALSE(none.summary.launches);
+    CHECK_FALSE(none.summary.networkGpuFraction);
     CHECK(none.kernelsOutsideSteps == 1);
 
     const auto noNetwork = computeMetrics(batch, {mark("step", 0, 1000, 0), mark("data", 0, 500)});
-    CHECK_FALSE(noNetwork.steps.at(0).networkFraction);
-    CHECK_FALSE(noNetwork.summary.networkFraction);
+    CHECK(noNetwork.steps.at(0).gpuBusyUs == Approx(0.4));
+    CHECK_FALSE(noNetwork.steps.at(0).networkGpuFraction);
+    CHECK_FALSE(noNetwork.summary.networkGpuFraction);
 
     MetricsOptions options;
     options.stepPhase = "iteration";
     options.networkPhases = {"model"};
-    const auto custom = computeMetrics(batch, {mark("iteration", 0, 1000, 0), mark("model", 0, 250)}, options);
-    CHECK(*custom.steps.at(0).networkFraction == 0.4);  // [0, 400]: the kernel ends after the range
+    const auto custom = computeMetrics(
+        batch, {mark("iteration", 0, 1000, 0), mark("model", 0, 250), mark("io", 400, 1000)}, options);
+    // The model's kernel [300, 400] (running after its range ended): 100 of the step's 100 + 300 busy ns.
+    CHECK(*custom.steps.at(0).networkGpuFraction == Approx(0.25));
+}
+
+TEST_CASE("network GPU fraction: data copy, forward on two streams, postprocess kernel and copy",
+          "[profiler][metrics]") {
+    // Eager: forward's host range ends long before its kernels do; postprocess queues behind them.
+    ActivityBatch batch;
+    batch.apis = {api(R, kCudaMemcpyAsync, 100, 150, 1),      // data
+                  api(R, kCudaLaunchKernel, 1500, 1550, 2),   // forward
+                  api(R, kCudaLaunchKernel, 1600, 1650, 3),   // forward, second stream
+                  api(R, kCudaLaunchKernel, 2100, 2150, 4),   // postprocess
+                  api(D, kCuMemcpyDtoHAsync, 2200, 2250, 5),  // postprocess, through the driver
+                  api(R, kCudaStreamSynchronize, 2300, 4800, 6)};
+    batch.kernels = {kernel(1700, 3700, 7, 2), kernel(3000, 4000, 8, 3), kernel(4000, 4500, 7, 4)};
+    batch.copies = {copy(200, 1200, 7, 1, CopyKind::HostToDevice),
+                    copy(4500, 4700, 7, 5, CopyKind::DeviceToHost)};
+    const std::vector<PhaseMark> phases{mark("step", 0, 6000, 0), mark("data", 0, 1400),
+                                        mark("forward", 1400, 2000), mark("postprocess", 2000, 6000)};
+    const auto metrics = computeMetrics(batch, phases);
+    const auto& step = metrics.steps.at(0);
+    CHECK(step.kernels == 3);
+    CHECK(step.copies == 2);
+    CHECK(step.launches == 3);
+    // [200,1200] + [1700,4000] (two streams, once) + [4000,4700] touching it: 1000 + 3000 ns.
+    CHECK(step.gpuBusyUs == Approx(4.0));
+    CHECK(step.phase("data")->gpuUs == Approx(1.0));
+    CHECK(step.phase("forward")->gpuUs == Approx(2.3));
+    CHECK(step.phase("postprocess")->gpuUs == Approx(0.7));
+    REQUIRE(step.networkGpuFraction);
+    CHECK(*step.networkGpuFraction == Approx(2300.0 / 4000.0));
+    CHECK(metrics.discarded.total() == 0);
+
+    // Two network ranges in one step (forward, then backward) join in one union; a network phase that
+    // issued nothing gives a fraction of 0, not an absent one; a step without GPU work has none.
+    const std::vector<PhaseMark> withBackward{mark("step", 0, 6000, 0), mark("data", 0, 1400),
+                                              mark("forward", 1400, 1580), mark("backward", 1580, 2000),
+                                              mark("postprocess", 2000, 6000)};
+    CHECK(*computeMetrics(batch, withBackward).steps.at(0).networkGpuFraction == Approx(2300.0 / 4000.0));
+    const std::vector<PhaseMark> idleForward{mark("step", 0, 1400, 0), mark("data", 0, 1000),
+                                             mark("forward", 1000, 1400)};
+    CHECK(*computeMetrics(batch, idleForward).steps.at(0).networkGpuFraction == 0.0);
+    const auto nothing =
+        computeMetrics(batch, {mark("step", 10000, 11000, 0), mark("forward", 10000, 11000)});
+    CHECK(nothing.steps.at(0).gpuBusyUs == 0.0);
+    CHECK_FALSE(nothing.steps.at(0).networkGpuFraction);
+    CHECK_FALSE(nothing.summary.networkGpuFraction);
 }
 
 TEST_CASE("profiler overhead compares profiled with timed step time", "[profiler][metrics]") {

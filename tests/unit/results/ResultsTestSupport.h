@@ -17,7 +17,8 @@
 
 namespace graphlens::results::testing {
 
-// Every field set, with values whose shortest text form is not trivial.
+// Every field set, with values whose shortest text form is not trivial. The JSON test checks that
+// this row has a key for every column, so a new column must be set here too.
 inline Measurement fullRow() {
     Measurement m;
     m.session_id = "20261129-071728-4f2a";
@@ -27,17 +28,26 @@ inline Measurement fullRow() {
     m.batch = 32;
     m.imgsz = 224;
     m.precision = "fp16";
+    m.memory_format = "channels_last";
+    m.scope = "network";
+    m.jit = "fuse";
     m.arm = "graphed";
     m.pass = "timed";
     m.device = "NVIDIA H200";
     m.status = "ok";
     m.message = "";
+    m.graph_mode = "auto";
+    m.parity = "mismatch 0.001953125";
+    m.eager_fallbacks = 2;
     m.steps = 24;
     m.step_ms_median = 1.2345678901234567;
     m.step_ms_min = 0.1;
     m.step_ms_p90 = 1e-7;
     m.step_ms_ci_low = 1.2;
     m.step_ms_ci_high = 1.3;
+    m.rounds = 3;
+    m.step_ms_round_spread_pct = 14.285714285714286;
+    m.step_ms_iqr_pct = 0.3;
     m.speedup = 2.0 / 3.0;
     m.speedup_ci_low = 0.6;
     m.speedup_ci_high = 0.7;
@@ -50,6 +60,12 @@ inline Measurement fullRow() {
     m.capture_ms = 35.75;
     m.replays = 29;
     m.break_even_replays = 1.5e6;
+    m.data_ms = 0.0625;
+    m.forward_ms = 1.0999999999999999;
+    m.loss_ms = 0.03125;
+    m.backward_ms = 2.25;
+    m.optimizer_ms = 0.5;
+    m.postprocess_ms = 0.1875;
     m.launches = 152;
     m.graph_launches = 1;
     m.kernels = 148;
@@ -58,6 +74,7 @@ inline Measurement fullRow() {
     m.gpu_idle_pct = 3.0625;
     m.network_fraction = 0.875;
     m.speedup_ceiling = 8.0;
+    m.network_gpu_fraction = 0.9375;
     m.launch_delay_us_median = 2.5;
     m.launch_delay_us_p90 = 3.25;
     m.data_wall_us = 1.5;

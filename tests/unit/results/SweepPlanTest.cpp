@@ -197,3 +197,140 @@ TEST_CASE("SweepPlan JSON rejects non-integers for integer keys", "[results][pla
     CHECK(resultsErrorOf([] { sweepPlanFromJson({{"steps", true}}, "plan.json"); }) ==
           "plan.json: key steps has the wrong type (boolean)");
 }
+
+TEST_CASE("SweepPlan defaults for memory formats, scope, jit and repeats", "[results][plan]") {
+    const SweepPlan plan;
+    CHECK(plan.memoryFormats == std::vector<std::string>{"nchw"});
+    CHECK(plan.scope == "step");
+    CHECK(plan.jit == "fuse");
+    CHECK(plan.repeats == 3);
+}
+
+TEST_CASE("SweepPlan validation of memory formats, scope, jit and repeats", "[results][plan]") {
+    SweepPlan plan;
+    SECTION("memory formats") {
+        plan.memoryFormats = {};
+        CHECK(validateSweepPlan(plan) == "no memory format given (expected nchw, channels_last or both)");
+        plan.memoryFormats = {"nchw", "nhwc"};
+        CHECK(validateSweepPlan(plan) ==
+              "memory format 'nhwc' is not supported (expected nchw or channels_last)");
+        plan.memoryFormats = {"NCHW"};
+        CHECK(validateSweepPlan(plan) ==
+              "memory format 'NCHW' is not supported (expected nchw or channels_last)");
+        plan.memoryFormats = {"channels_last", "nchw", "channels_last"};
+        CHECK(validateSweepPlan(plan) == "memory format 'channels_last' is given twice");
+        plan.memoryFormats = {"channels_last", "nchw"};
+        CHECK(validateSweepPlan(plan).empty());
+        plan.memoryFormats = {"channels_last"};
+        CHECK(validateSweepPlan(plan).empty());
+    }
+    SECTION("scope") {
+        plan.scope = "graph";
+        CHECK(validateSweepPlan(plan) == "scope 'graph' is not supported (expected step or network)");
+        plan.scope = "";
+        CHECK(validateSweepPlan(plan) == "scope '' is not supported (expected step or network)");
+        plan.scope = "network";
+        CHECK(validateSweepPlan(plan).empty());
+    }
+    SECTION("jit") {
+        plan.jit = "on";
+        CHECK(validateSweepPlan(plan) == "jit mode 'on' is not supported (expected fuse or off)");
+        plan.jit = "off";
+        CHECK(validateSweepPlan(plan).empty());
+        plan.model = "net.pt";
+        CHECK(validateSweepPlan(plan).empty());
+    }
+    SECTION("repeats") {
+        for (int bad : {0, -1, 51}) {
+            plan.repeats = bad;
+            CHECK(validateSweepPlan(plan) == "repeats must be 1..50");
+        }
+        for (int good : {1, 50}) {
+            plan.repeats = good;
+            CHECK(validateSweepPlan(plan).empty());
+        }
+    }
+}
+
+TEST_CASE("parseMemoryFormatList reads the CLI's comma list", "[results][plan]") {
+    CHECK(parseMemoryFormatList("nchw") == std::vector<std::string>{"nchw"});
+    CHECK(parseMemoryFormatList("nchw,channels_last") ==
+          std::vector<std::string>{"nchw", "channels_last"});
+    CHECK(parseMemoryFormatList("channels_last,nchw") ==
+          std::vector<std::string>{"channels_last", "nchw"});  // order kept: the run order
+}
+
+TEST_CASE("parseMemoryFormatList rejects junk, empty items and repeats", "[results][plan]") {
+    const std::string unsupported = "' is not supported (expected nchw or channels_last)";
+    CHECK(resultsErrorOf([] { parseMemoryFormatList(""); }) ==
+          "memory format list '': no memory format given (expected nchw, channels_last or both)");
+    CHECK(resultsErrorOf([] { parseMemoryFormatList("nhwc"); }) ==
+          "memory format list 'nhwc': memory format 'nhwc" + unsupported);
+    CHECK(resultsErrorOf([] { parseMemoryFormatList("nchw, channels_last"); }) ==
+          "memory format list 'nchw, channels_last': memory format ' channels_last" + unsupported);
+    for (const std::string empty : {"nchw,", ",nchw", "nchw,,channels_last", ","}) {
+        INFO("input: '" << empty << "'");
+        CHECK(resultsErrorOf([&] { parseMemoryFormatList(empty); }) ==
+              "memory format list '" + empty + "': memory format '" + unsupported);
+    }
+    CHECK(resultsErrorOf([] { parseMemoryFormatList("nchw,nchw"); }) ==
+          "memory format list 'nchw,nchw': memory format 'nchw' is given twice");
+}
+
+TEST_CASE("SweepPlan JSON carries memory formats, scope, jit and repeats", "[results][plan]") {
+    SweepPlan plan;
+    plan.memoryFormats = {"channels_last", "nchw"};
+    plan.scope = "network";
+    plan.jit = "off";
+    plan.repeats = 7;
+    const json object = toJson(plan);
+    CHECK(object["memory_formats"] == json::array({"channels_last", "nchw"}));
+    CHECK(object["scope"] == "network");
+    CHECK(object["jit"] == "off");
+    CHECK(object["repeats"] == 7);
+    const SweepPlan back = sweepPlanFromJson(json::parse(object.dump()), "plan.json");
+    CHECK(back.memoryFormats == plan.memoryFormats);
+    CHECK(back.scope == "network");
+    CHECK(back.jit == "off");
+    CHECK(back.repeats == 7);
+    CHECK(toJson(back) == object);
+}
+
+TEST_CASE("SweepPlan JSON written before memory formats, scope, jit and repeats still loads",
+          "[results][plan]") {
+    // Exactly the keys the previous version of toJson wrote.
+    const json old = json::parse(R"({"family": "resnet50", "model": "", "task": "", "data": "",
+        "batches": [1, 16], "imgsz": 0, "precision": "fp32", "phases": ["infer"], "graph": "auto",
+        "steps": 50, "warmup": 10, "seed": 3, "csv": "", "json": "", "autosave": "",
+        "profile": false, "profile_steps": 10, "trace": ""})");
+    const SweepPlan plan = sweepPlanFromJson(old, "old-plan.json");
+    CHECK(plan.family == "resnet50");
+    CHECK(plan.batches == std::vector<int>{1, 16});
+    CHECK(plan.graph == "auto");
+    CHECK(plan.steps == 50);
+    CHECK_FALSE(plan.profile);
+    CHECK(plan.memoryFormats == std::vector<std::string>{"nchw"});
+    CHECK(plan.scope == "step");
+    CHECK(plan.jit == "fuse");
+    CHECK(plan.repeats == 3);
+}
+
+TEST_CASE("SweepPlan JSON errors for the new keys", "[results][plan]") {
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"memory_formats", "nchw"}}, "plan.json"); }) ==
+          "plan.json: key memory_formats has the wrong type (string)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"memory_formats", json::array({"nchw", 1})}}, "plan.json"); }) ==
+          "plan.json: key memory_formats has the wrong type (array)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"repeats", 2.5}}, "plan.json"); }) ==
+          "plan.json: key repeats has the wrong type (number)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"scope", true}}, "plan.json"); }) ==
+          "plan.json: key scope has the wrong type (boolean)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"repeats", 0}}, "plan.json"); }) ==
+          "plan.json: repeats must be 1..50");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"memory_formats", json::array()}}, "plan.json"); }) ==
+          "plan.json: no memory format given (expected nchw, channels_last or both)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"jit", "script"}}, "plan.json"); }) ==
+          "plan.json: jit mode 'script' is not supported (expected fuse or off)");
+    CHECK(resultsErrorOf([] {
+              sweepPlanFromJson({{"memory_formats", json::array({"nchw", "nchw"})}}, "plan.json");
+          }) == "plan.json: memory format 'nchw' is given twice");
+}

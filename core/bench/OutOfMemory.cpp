@@ -1,0 +1,20 @@
+#include "bench/OutOfMemory.h"
+
+#include <c10/util/Exception.h>
+
+#include <algorithm>
+#include <cctype>
+#include <new>
+#include <string>
+
+namespace graphlens::bench {
+
+bool isOutOfMemory(const std::exception& error) {
+    if (dynamic_cast<const c10::OutOfMemoryError*>(&error)) return true;
+    if (dynamic_cast<const std::bad_alloc*>(&error)) return true;
+    std::string text = error.what();
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+    return text.find("out of memory") != std::string::npos || text.find("cuda_error_out_of_memory") != std::string::npos;
+}
+
+}  // namespace graphlens::bench

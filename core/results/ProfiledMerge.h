@@ -1,0 +1,36 @@
+#pragma once
+// Joins the profiled pass (CUPTI, its own process) onto the timed rows (DESIGN §2: profiling perturbs
+// timing, so the two passes run apart and meet here). Plain C++ so the CLI, the worker and the GUI
+// (which may open the two passes' rows from files) merge the same way.
+#include "results/Measurement.h"
+
+#include <optional>
+#include <vector>
+
+namespace graphlens::results {
+
+// The same configuration measured by both passes: session_id, family, task, phase, batch, imgsz,
+// precision, memory_format, scope, jit and arm. Not pass (that is what differs), not device (the
+// name is the same GPU either way) and not status (a failed profiled row still matches its timed one).
+bool sameRowIdentity(const Measurement& a, const Measurement& b);
+
+// 100 * (1 - busy / step), busy in us and the TIMED step median in ms, clamped to [0, 100]. The timed
+// median, never the profiled span: CUPTI inflates the span and would make the GPU look idle. Busy
+// above the step (the union counts work that overlaps the next step's launch) gives 0. Absent when
+// either input is absent or the median is not positive.
+std::optional<double> gpuIdlePct(std::optional<double> gpuBusyUs,
+                                 std::optional<double> timedStepMedianMs);
+
+// For each profiled row and every timed row of the same identity:
+// - profiled.profiler_overhead_pct = 100 * (profiled median / timed median - 1) (absent when either
+//   median is absent or the timed one is not positive);
+// - when the profiled row is ok, the profiled metrics are copied onto the timed row (launches,
+//   graph_launches, kernels, launch_cpu_us, gpu_busy_us, network_gpu_fraction, launch delays, the
+//   *_wall_us / *_gpu_us phase columns, discarded_records, profiler_overhead_pct) and
+//   timed.gpu_idle_pct = gpuIdlePct(profiled busy, timed median).
+// The timed row's own columns (step times, VRAM, phase pass: network_fraction, speedup_ceiling,
+// *_ms) are never overwritten: they come from the process without CUPTI.
+void mergeProfiledMetrics(std::vector<Measurement>& timedRows,
+                          std::vector<Measurement>& profiledRows);
+
+}  // namespace graphlens::results

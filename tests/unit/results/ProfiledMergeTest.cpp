@@ -1,0 +1,241 @@
+#include "results/ProfiledMerge.h"
+
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <limits>
+
+using namespace graphlens::results;
+
+namespace {
+
+Measurement row(const std::string& pass) {
+    Measurement m;
+    m.session_id = "s1";
+    m.family = "resnet18";
+    m.task = "classify";
+    m.phase = "infer";
+    m.batch = 8;
+    m.imgsz = 224;
+    m.precision = "fp16";
+    m.memory_format = "nchw";
+    m.scope = "step";
+    m.jit = "";
+    m.arm = "eager";
+    m.pass = pass;
+    m.device = "NVIDIA H200";
+    m.status = "ok";
+    return m;
+}
+
+// A profiled row with every profiled metric set to a distinct value (base + i).
+Measurement profiledRow(double base) {
+    Measurement m = row("profiled");
+    m.step_ms_median = 2.5;
+    m.launches = base + 1;
+    m.graph_launches = base + 2;
+    m.kernels = base + 3;
+    m.launch_cpu_us = base + 4;
+    m.gpu_busy_us = 1500;
+    m.network_gpu_fraction = 0.75;
+    m.launch_delay_us_median = base + 5;
+    m.launch_delay_us_p90 = base + 6;
+    m.data_wall_us = base + 7;
+    m.data_gpu_us = base + 8;
+    m.forward_wall_us = base + 9;
+    m.forward_gpu_us = base + 10;
+    m.loss_wall_us = base + 11;
+    m.loss_gpu_us = base + 12;
+    m.backward_wall_us = base + 13;
+    m.backward_gpu_us = base + 14;
+    m.optimizer_wall_us = base + 15;
+    m.optimizer_gpu_us = base + 16;
+    m.postprocess_wall_us = base + 17;
+    m.postprocess_gpu_us = base + 18;
+    m.discarded_records = base + 19;
+    // Values the merge must NOT carry over: the profiled span's idle share, its phase split, its
+    // own step times.
+    m.gpu_idle_pct = 40.0;
+    m.network_fraction = 0.5;
+    m.speedup_ceiling = 2.0;
+    m.step_ms_min = 2.4;
+    m.forward_ms = 99.0;
+    return m;
+}
+
+Measurement timedRow() {
+    Measurement m = row("timed");
+    m.step_ms_median = 2.0;
+    m.step_ms_min = 1.9;
+    m.network_fraction = 0.8;
+    m.speedup_ceiling = 5.0;
+    m.forward_ms = 1.6;
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("sameRowIdentity compares the configuration, not the pass, device or status",
+          "[results][merge]") {
+    const Measurement timed = row("timed");
+    Measurement profiled = row("profiled");
+    profiled.device = "NVIDIA H200 (profiled)";
+    profiled.status = "error";
+    profiled.message = "no CUPTI";
+    CHECK(sameRowIdentity(timed, profiled));
+
+    const std::vector<std::pair<const char*, std::function<void(Measurement&)>>> changes{
+        {"session_id", [](Measurement& m) { m.session_id = "s2"; }},
+        {"family", [](Measurement& m) { m.family = "resnet50"; }},
+        {"task", [](Measurement& m) { m.task = "detect"; }},
+        {"phase", [](Measurement& m) { m.phase = "train"; }},
+        {"batch", [](Measurement& m) { m.batch = 16; }},
+        {"imgsz", [](Measurement& m) { m.imgsz = 256; }},
+        {"precision", [](Measurement& m) { m.precision = "fp32"; }},
+        {"memory_format", [](Measurement& m) { m.memory_format = "channels_last"; }},
+        {"scope", [](Measurement& m) { m.scope = "network"; }},
+        {"jit", [](Measurement& m) { m.jit = "off"; }},
+        {"arm", [](Measurement& m) { m.arm = "graphed"; }},
+    };
+    for (const auto& [field, change] : changes) {
+        INFO("differs in " << field);
+        Measurement other = row("profiled");
+        change(other);
+        CHECK_FALSE(sameRowIdentity(timed, other));
+        CHECK_FALSE(sameRowIdentity(other, timed));
+    }
+}
+
+TEST_CASE("gpuIdlePct: 1 - busy / timed step median, clamped, absent without inputs",
+          "[results][merge]") {
+    CHECK(*gpuIdlePct(800.0, 1.0) == Approx(20.0));  // 800 us busy of a 1 ms step
+    CHECK(*gpuIdlePct(1500.0, 2.0) == Approx(25.0));
+    CHECK(*gpuIdlePct(0.0, 2.0) == 100.0);
+    CHECK(*gpuIdlePct(1200.0, 1.0) == 0.0);  // busy longer than the step: 0, never negative
+    CHECK(*gpuIdlePct(1000.0, 1.0) == 0.0);
+    CHECK_FALSE(gpuIdlePct(std::nullopt, 1.0));
+    CHECK_FALSE(gpuIdlePct(800.0, std::nullopt));
+    CHECK_FALSE(gpuIdlePct(std::nullopt, std::nullopt));
+    CHECK_FALSE(gpuIdlePct(800.0, 0.0));
+    CHECK_FALSE(gpuIdlePct(800.0, -1.0));
+    CHECK_FALSE(gpuIdlePct(std::numeric_limits<double>::quiet_NaN(), 1.0));
+}
+
+TEST_CASE("mergeProfiledMetrics copies the profiled metrics onto the timed row of the same identity",
+          "[results][merge]") {
+    std::vector<Measurement> timed{timedRow()};
+    std::vector<Measurement> profiled{profiledRow(100)};
+    mergeProfiledMetrics(timed, profiled);
+
+    // On the profiled row: 100 * (2.5 / 2.0 - 1).
+    REQUIRE(profiled[0].profiler_overhead_pct);
+    CHECK(*profiled[0].profiler_overhead_pct == Approx(25.0));
+
+    const Measurement& t = timed[0];
+    CHECK(t.launches == 101);
+    CHECK(t.graph_launches == 102);
+    CHECK(t.kernels == 103);
+    CHECK(t.launch_cpu_us == 104);
+    CHECK(t.gpu_busy_us == 1500);
+    CHECK(t.network_gpu_fraction == 0.75);
+    CHECK(t.launch_delay_us_median == 105);
+    CHECK(t.launch_delay_us_p90 == 106);
+    CHECK(t.data_wall_us == 107);
+    CHECK(t.data_gpu_us == 108);
+    CHECK(t.forward_wall_us == 109);
+    CHECK(t.forward_gpu_us == 110);
+    CHECK(t.loss_wall_us == 111);
+    CHECK(t.loss_gpu_us == 112);
+    CHECK(t.backward_wall_us == 113);
+    CHECK(t.backward_gpu_us == 114);
+    CHECK(t.optimizer_wall_us == 115);
+    CHECK(t.optimizer_gpu_us == 116);
+    CHECK(t.postprocess_wall_us == 117);
+    CHECK(t.postprocess_gpu_us == 118);
+    CHECK(t.discarded_records == 119);
+    REQUIRE(t.profiler_overhead_pct);
+    CHECK(*t.profiler_overhead_pct == Approx(25.0));
+    // Idle from the TIMED median: 1 - 1500 us / 2.0 ms = 25%, not the profiled row's 40% (what
+    // 1500 us of the profiled 2.5 ms span gives).
+    REQUIRE(t.gpu_idle_pct);
+    CHECK(*t.gpu_idle_pct == Approx(25.0));
+    // The timed process's own columns stay.
+    CHECK(t.step_ms_median == 2.0);
+    CHECK(t.step_ms_min == 1.9);
+    CHECK(t.network_fraction == 0.8);
+    CHECK(t.speedup_ceiling == 5.0);
+    CHECK(t.forward_ms == 1.6);
+    CHECK(t.pass == "timed");
+}
+
+TEST_CASE("mergeProfiledMetrics keeps rows differing in memory_format or scope apart",
+          "[results][merge]") {
+    Measurement nchwStep = timedRow();
+    Measurement lastStep = timedRow();
+    lastStep.memory_format = "channels_last";
+    lastStep.step_ms_median = 1.0;
+    Measurement nchwNetwork = timedRow();
+    nchwNetwork.scope = "network";
+    nchwNetwork.step_ms_median = 1.25;
+    std::vector<Measurement> timed{nchwStep, lastStep, nchwNetwork};
+
+    // Profiled rows in another order, each with its own launch count.
+    Measurement profiledLast = profiledRow(0);
+    profiledLast.memory_format = "channels_last";
+    profiledLast.launches = 20;
+    Measurement profiledNetwork = profiledRow(0);
+    profiledNetwork.scope = "network";
+    profiledNetwork.launches = 30;
+    Measurement profiledStep = profiledRow(0);
+    profiledStep.launches = 10;
+    std::vector<Measurement> profiled{profiledLast, profiledNetwork, profiledStep};
+    mergeProfiledMetrics(timed, profiled);
+
+    CHECK(timed[0].launches == 10);
+    CHECK(timed[1].launches == 20);
+    CHECK(timed[2].launches == 30);
+    // Each overhead against its own timed median: 2.5 vs 1.0, 1.25 and 2.0.
+    CHECK(*profiled[0].profiler_overhead_pct == Approx(150.0));
+    CHECK(*profiled[1].profiler_overhead_pct == Approx(100.0));
+    CHECK(*profiled[2].profiler_overhead_pct == Approx(25.0));
+    // 1500 us busy: 0% idle of a 1.0 ms or 1.25 ms step (clamped), 25% of 2.0 ms.
+    CHECK(*timed[0].gpu_idle_pct == Approx(25.0));
+    CHECK(*timed[1].gpu_idle_pct == 0.0);
+    CHECK(*timed[2].gpu_idle_pct == 0.0);
+}
+
+TEST_CASE("mergeProfiledMetrics: a failed profiled row only reports its overhead",
+          "[results][merge]") {
+    std::vector<Measurement> timed{timedRow()};
+    Measurement failed = profiledRow(0);
+    failed.status = "error";
+    failed.message = "profiled pass without CUPTI";
+    std::vector<Measurement> profiled{failed};
+    mergeProfiledMetrics(timed, profiled);
+    CHECK(*profiled[0].profiler_overhead_pct == Approx(25.0));
+    CHECK(timed[0] == timedRow());
+}
+
+TEST_CASE("mergeProfiledMetrics: unmatched rows and absent medians", "[results][merge]") {
+    SECTION("no timed row of that identity") {
+        std::vector<Measurement> timed{timedRow()};
+        Measurement graphed = profiledRow(0);
+        graphed.arm = "graphed";
+        std::vector<Measurement> profiled{graphed};
+        mergeProfiledMetrics(timed, profiled);
+        CHECK(timed[0] == timedRow());
+        CHECK(profiled[0] == graphed);
+    }
+    SECTION("timed row without a median (e.g. oom)") {
+        Measurement oom = timedRow();
+        oom.status = "oom";
+        oom.step_ms_median.reset();
+        std::vector<Measurement> timed{oom};
+        std::vector<Measurement> profiled{profiledRow(0)};
+        mergeProfiledMetrics(timed, profiled);
+        CHECK_FALSE(profiled[0].profiler_overhead_pct);
+        CHECK_FALSE(timed[0].profiler_overhead_pct);
+        CHECK_FALSE(timed[0].gpu_idle_pct);
+        CHECK(timed[0].launches == 1);  // the profiled metrics still describe this configuration
+    }
+}

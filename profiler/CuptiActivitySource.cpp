@@ -4,6 +4,7 @@
 #include "profiler/UnavailableActivitySource.h"
 
 #if GRAPHLENS_HAVE_CUPTI
+#include "profiler/ApiCallRecorder.h"
 #include "profiler/CuptiLibrary.h"
 #include "profiler/CuptiRecordDecoder.h"
 #include "profiler/RecordedApis.h"
@@ -15,6 +16,7 @@
 #include <array>
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <string>
@@ -28,7 +30,8 @@ namespace {
 
 constexpr std::size_t kBufferBytes = 8 * 1024 * 1024;
 constexpr std::size_t kBufferAlignment = 8;  // CUPTI requires 8-byte aligned activity buffers
-// What ran on the GPU; then the API calls, narrowed to RecordedApis.h per callback id.
+// What ran on the GPU, as activity records. The API calls come from callbacks (ApiCallRecorder.h); only
+// when those cannot be used, from the RUNTIME/DRIVER activity kinds narrowed per callback id.
 constexpr std::array kGpuKinds{CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL, CUPTI_ACTIVITY_KIND_MEMCPY,
                                CUPTI_ACTIVITY_KIND_MEMSET};
 constexpr std::array kGpuKindNames{"CONCURRENT_KERNEL", "MEMCPY", "MEMSET"};
@@ -36,6 +39,11 @@ constexpr std::array kApiKinds{CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_ACTIVITY_KIND_
 constexpr std::array kApiKindNames{"RUNTIME", "DRIVER"};
 constexpr const char* kSlowerPass =
     "recording CUDA API calls the metrics do not use, which slows the profiled pass (";
+constexpr const char* kActivityFallback =
+    "recording CUDA API calls with CUPTI's activity API, which instruments every runtime and driver call "
+    "and slows the profiled pass (";
+// Set to "activity" to record API calls the old way (for comparing the two on a GPU).
+constexpr const char* kApiRecordingVariable = "GRAPHLENS_CUPTI_API_RECORDING";
 
 // CUPTI delivers buffers to C callbacks on its own thread: they land here, guarded by the mutex.
 struct Collector {
@@ -44,6 +52,9 @@ struct Collector {
     std::map<std::pair<ApiDomain, uint32_t>, std::string> names;
     bool callbacksRegistered = false;
     std::atomic<bool> windowOpen{false};
+    // The callback API's side: the calls of the open window, and the clock their callback reads.
+    ApiCallRecorder apiCalls;
+    decltype(&::cuptiGetTimestamp) getTimestamp = nullptr;
 };
 
 Collector& collector() {
@@ -59,6 +70,23 @@ std::string apiName(ApiDomain domain, uint32_t cbid) {  // called with the colle
     const auto cuptiDomain = domain == ApiDomain::Runtime ? CUPTI_CB_DOMAIN_RUNTIME_API : CUPTI_CB_DOMAIN_DRIVER_API;
     if (CuptiLibrary::instance().cuptiGetCallbackName(cuptiDomain, cbid, &name) != CUPTI_SUCCESS || !name) name = "";
     return names.emplace(key, name).first->second;
+}
+
+uint32_t systemThreadId() {  // gettid, the id CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM records; one syscall a thread
+    thread_local const auto id = static_cast<uint32_t>(syscall(SYS_gettid));
+    return id;
+}
+
+// On the launch path of every recorded call, twice: a timestamp, a table lookup, at exit one push_back.
+void CUPTIAPI onApiCallback(void* userdata, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+                            const void* cbdata) {
+    if (!cbdata || (domain != CUPTI_CB_DOMAIN_RUNTIME_API && domain != CUPTI_CB_DOMAIN_DRIVER_API)) return;
+    auto& sink = *static_cast<Collector*>(userdata);
+    uint64_t now = 0;
+    if (sink.getTimestamp(&now) != CUPTI_SUCCESS) return;
+    const auto& data = *static_cast<const CUpti_CallbackData*>(cbdata);
+    handleApiCallback(sink.apiCalls, domain, cbid, data, now,
+                      data.callbackSite == CUPTI_API_EXIT ? systemThreadId() : 0);
 }
 
 void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxNumRecords) {
@@ -126,7 +154,7 @@ public:
                 break;  // before ++enabled: only the kinds below this one are on
             }
         }
-        if (ok) ok = enableApiRecording();
+        if (ok) ok = startApiRecording();
         if (!ok) {
             for (std::size_t i = 0; i < enabled; ++i) {
                 GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kGpuKinds[i]), nullptr);
@@ -143,8 +171,8 @@ public:
 
     void stop() override {
         if (!open_) return;
+        stopApiRecording();
         for (const auto kind : kGpuKinds) GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kind), nullptr);
-        disableApiRecording();
         // Forced: also hands over buffers that are not full yet. Records of kernels still running are
         // incomplete (end 0) and the metrics discard and count them, hence "synchronize first".
         GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED), nullptr);
@@ -165,12 +193,77 @@ public:
     }
 
     uint32_t currentThreadId() const override {
-        if (systemThreadIds_) return static_cast<uint32_t>(syscall(SYS_gettid));
+        if (systemThreadIds_) return systemThreadId();
         return static_cast<uint32_t>(pthread_self());  // what CUPTI's default thread id type records
     }
 
 private:
-    // Only the calls of RecordedApis.h. cupti_activity.h suggests switching ids on with
+    // The calls of RecordedApis.h through CUPTI's callback API: callbacks enabled for those ids only, so
+    // the dozens of other runtime/driver calls libtorch and cuDNN make per kernel never enter CUPTI's
+    // API instrumentation (the RUNTIME/DRIVER activity kinds route every call through it and only filter
+    // the records). Falls back to the activity kinds, with a note, when the callback API is missing or
+    // refused (another subscriber in the process, an id this CUPTI does not know).
+    bool startApiRecording() {
+        std::string why;
+        const char* forced = std::getenv(kApiRecordingVariable);
+        if (forced && std::strcmp(forced, "activity") == 0) {
+            why = std::string(kApiRecordingVariable) + "=activity";
+        } else if (!lib_.hasCallbackApi()) {
+            why = "this libcupti has no cuptiSubscribe/cuptiUnsubscribe/cuptiEnableCallback";
+        } else if (subscribeCallbacks(why)) {
+            return true;
+        }
+        if (!enableApiRecording()) return false;
+        const std::string narrowing = std::exchange(note_, std::string(kActivityFallback) + why + ")");
+        if (!narrowing.empty()) note_ += "; " + narrowing;
+        return true;
+    }
+
+    // One subscriber per process (CUPTI): subscribed per window, unsubscribed at stop(). The recorder
+    // opens first, so a call already inside CUPTI when callbacks switch on is dropped, not mistimed.
+    bool subscribeCallbacks(std::string& why) {
+        auto& sink = collector();
+        sink.getTimestamp = lib_.cuptiGetTimestamp;
+        sink.apiCalls.open(timestampNs());
+        CUpti_SubscriberHandle subscriber = nullptr;
+        if (!GRAPHLENS_CUPTI_CHECK(lib_, cuptiSubscribe(&subscriber, onApiCallback, &sink), &why)) {
+            sink.apiCalls.close();
+            return false;
+        }
+        constexpr std::array domains{std::pair{ApiDomain::Runtime, CUPTI_CB_DOMAIN_RUNTIME_API},
+                                     std::pair{ApiDomain::Driver, CUPTI_CB_DOMAIN_DRIVER_API}};
+        for (const auto& [domain, cuptiDomain] : domains) {
+            for (const uint32_t cbid : sink.apiCalls.callbackIds(domain)) {
+                if (GRAPHLENS_CUPTI_CHECK(lib_, cuptiEnableCallback(1, subscriber, cuptiDomain, cbid), &why)) continue;
+                why = std::string(domain == ApiDomain::Runtime ? "runtime" : "driver") + " callback id " +
+                      std::to_string(cbid) + ": " + why;
+                GRAPHLENS_CUPTI_CHECK(lib_, cuptiUnsubscribe(subscriber), nullptr);
+                sink.apiCalls.close();
+                std::lock_guard lock(sink.mutex);
+                ActivityBatch discarded;
+                sink.apiCalls.drainInto(discarded);
+                return false;
+            }
+        }
+        subscriber_ = subscriber;
+        systemThreadIds_ = true;  // the callback stamps gettid whatever cuptiSetThreadIdType said
+        return true;
+    }
+
+    void stopApiRecording() {
+        if (!subscriber_) {
+            disableApiRecording();
+            return;
+        }
+        GRAPHLENS_CUPTI_CHECK(lib_, cuptiUnsubscribe(subscriber_), nullptr);  // drops every callback
+        subscriber_ = nullptr;
+        auto& sink = collector();
+        sink.apiCalls.close();
+        std::lock_guard lock(sink.mutex);
+        sink.apiCalls.drainInto(sink.batch, apiName);  // CUPTI's spelling, as the activity path names them
+    }
+
+    // Fallback: only the calls of RecordedApis.h. cupti_activity.h suggests switching ids on with
     // cuptiActivityEnable{Runtime,Driver}Api while the RUNTIME/DRIVER kinds stay off, but on the H200
     // (CUPTI 13.0, libtorch's wheel) that records no API call at all. What works is the header's other
     // use, scaled up: enable the kinds, then switch off every id that is not listed. Enabling a kind
@@ -233,6 +326,7 @@ private:
     std::string note_;
     bool open_ = false;
     bool systemThreadIds_ = true;
+    CUpti_SubscriberHandle subscriber_ = nullptr;  // set while the callback API records this window
 };
 
 }  // namespace

@@ -23,6 +23,11 @@ bool bind(void* handle, const char* symbol, Function& out, std::string& error) {
     return out != nullptr;
 }
 
+template <typename Function>
+void bindOptional(void* handle, const char* symbol, Function& out) {
+    out = reinterpret_cast<Function>(dlsym(handle, symbol));
+}
+
 CuptiLibrary load() {
     CuptiLibrary lib;
     void* handle = dlopen(kSoname, RTLD_NOW | RTLD_NOLOAD);
@@ -51,6 +56,9 @@ CuptiLibrary load() {
         dlsym(handle, "cuptiActivityEnableRuntimeApi"));
     lib.cuptiActivityEnableDriverApi = reinterpret_cast<decltype(lib.cuptiActivityEnableDriverApi)>(
         dlsym(handle, "cuptiActivityEnableDriverApi"));
+    bindOptional(handle, "cuptiSubscribe", lib.cuptiSubscribe);
+    bindOptional(handle, "cuptiUnsubscribe", lib.cuptiUnsubscribe);
+    bindOptional(handle, "cuptiEnableCallback", lib.cuptiEnableCallback);
     lib.loaded = ok;
     return lib;
 }

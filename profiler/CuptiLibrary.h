@@ -29,6 +29,13 @@ struct CuptiLibrary {
     // then records every runtime and driver call and says so (ActivitySource::recordingNote).
     decltype(&::cuptiActivityEnableRuntimeApi) cuptiActivityEnableRuntimeApi = nullptr;
     decltype(&::cuptiActivityEnableDriverApi) cuptiActivityEnableDriverApi = nullptr;
+
+    // Optional: the callback API, how the source records API calls (README "Collection"). Null in a
+    // CUPTI without them; the source then records them with the activity API and says so.
+    decltype(&::cuptiSubscribe) cuptiSubscribe = nullptr;
+    decltype(&::cuptiUnsubscribe) cuptiUnsubscribe = nullptr;
+    decltype(&::cuptiEnableCallback) cuptiEnableCallback = nullptr;
+    bool hasCallbackApi() const { return cuptiSubscribe && cuptiUnsubscribe && cuptiEnableCallback; }
 };
 
 namespace detail {

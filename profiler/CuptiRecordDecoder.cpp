@@ -57,4 +57,22 @@ bool decodeActivity(const CUpti_Activity& record, ActivityBatch& batch, const Ap
     }
 }
 
+bool handleApiCallback(ApiCallRecorder& recorder, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
+                       const CUpti_CallbackData& data, uint64_t now, uint32_t threadId) {
+    ApiDomain apiDomain;
+    if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
+        apiDomain = ApiDomain::Runtime;
+    } else if (domain == CUPTI_CB_DOMAIN_DRIVER_API) {
+        apiDomain = ApiDomain::Driver;
+    } else {
+        return false;
+    }
+    if (data.callbackSite == CUPTI_API_ENTER) {
+        recorder.enter(apiDomain, cbid, data.correlationData, now);
+        return false;
+    }
+    if (data.callbackSite != CUPTI_API_EXIT || !data.correlationData) return false;
+    return recorder.exit(apiDomain, cbid, data.correlationId, *data.correlationData, now, threadId);
+}
+
 }  // namespace graphlens::profiler

@@ -14,6 +14,7 @@ SweepParityResult checkSweepParity(const families::Family& family, torch::nn::An
                                    int imgsz, torch::Dtype dtype, at::MemoryFormat format,
                                    graphs::GraphRunnerOptions options) {
     options.mode = graphs::GraphMode::On;
+    const int eagerWarmup = options.warmupIterations;
     options.warn = [](const std::string&) {};  // the result carries what matters
     auto runner = makeFamilyGraphRunner(family, network, std::move(options));
     const auto device = network.ptr()->parameters().empty() ? torch::Device(torch::kCPU)
@@ -21,7 +22,7 @@ SweepParityResult checkSweepParity(const families::Family& family, torch::nn::An
     const auto probes = makeParityProbes(batch, imgsz, device);
     const auto a = probes.a.to(dtype).contiguous(format);
     const auto b = probes.b.to(dtype).contiguous(format);
-    const auto report = graphs::checkInferenceParity(*runner, a, b);
+    const auto report = graphs::checkInferenceParity(*runner, a, b, eagerWarmup);
     runner->release();
 
     SweepParityResult result;

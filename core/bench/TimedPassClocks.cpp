@@ -6,6 +6,9 @@
 
 #include <torch/cuda.h>
 
+#include <cstdlib>
+#include <optional>
+
 namespace graphlens::bench {
 namespace {
 
@@ -15,7 +18,27 @@ nlohmann::json spreadJson(const platform::MhzSpread& spread) {
 
 }  // namespace
 
+namespace {
+// GRAPHLENS_CLOCK_INTERVAL_MS sets the sampling interval; 0 turns sampling off (for a machine where
+// a user suspects the sampler itself). Anything else that does not parse keeps the default.
+std::optional<std::chrono::milliseconds> intervalFromEnvironment(std::string* off) {
+    const char* text = std::getenv("GRAPHLENS_CLOCK_INTERVAL_MS");
+    if (!text || !*text) return platform::ClockSampler::kDefaultInterval;
+    char* end = nullptr;
+    const long value = std::strtol(text, &end, 10);
+    if (*end != '\0' || value < 0) return platform::ClockSampler::kDefaultInterval;
+    if (value == 0) {
+        *off = "sampling turned off (GRAPHLENS_CLOCK_INTERVAL_MS=0)";
+        return std::nullopt;
+    }
+    return std::chrono::milliseconds(value);
+}
+}  // namespace
+
 TimedPassClocks::TimedPassClocks() {
+    const auto interval = intervalFromEnvironment(&unavailable_);
+    if (!interval) return;
+    interval_ = *interval;
     if (!torch::cuda::is_available()) {
         unavailable_ = "no CUDA device: GPU clocks are not sampled";
         return;
@@ -27,8 +50,7 @@ TimedPassClocks::TimedPassClocks() {
     }
     const auto device = nvmlDeviceOfCurrentCudaDevice(*nvml, &unavailable_);
     if (!device) return;
-    sampler_ = platform::makeNvmlClockSampler(std::move(nvml), *device, platform::ClockSampler::kDefaultInterval,
-                                              &unavailable_);
+    sampler_ = platform::makeNvmlClockSampler(std::move(nvml), *device, interval_, &unavailable_);
 }
 
 TimedPassClocks::~TimedPassClocks() = default;
@@ -51,7 +73,7 @@ nlohmann::json TimedPassClocks::summary() {
                                                     : "no timed pass ran";
         return out;
     }
-    out["interval_ms"] = platform::ClockSampler::kDefaultInterval.count();
+    out["interval_ms"] = interval_.count();
     out["sm_clock_mhz"] = spreadJson(*clocks.sm);
     out["mem_clock_mhz"] = spreadJson(*clocks.mem);
     return out;

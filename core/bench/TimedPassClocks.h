@@ -6,6 +6,7 @@
 // summary says why.
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -38,6 +39,7 @@ public:
 private:
     std::unique_ptr<platform::ClockSampler> sampler_;
     std::string unavailable_;  // why sampler_ is null
+    std::chrono::milliseconds interval_{50};
 };
 
 }  // namespace graphlens::bench

@@ -78,6 +78,7 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
 
         graphs::GraphRunnerOptions runnerOptions;
         runnerOptions.mode = graphs::GraphMode::On;
+        if (family.jit == "fuse") runnerOptions.warmupIterations = 5;  // as the sweep: a stable plan
         runnerOptions.backend = options.backend;
         runnerOptions.warn = [](const std::string&) {};  // the row carries what matters
         std::unique_ptr<graphs::GraphRunner> runner;
@@ -97,7 +98,7 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
         }
         const auto probeA = probeA32.to(options.dtype).contiguous(format);
         const auto probeB = probeB32.to(options.dtype).contiguous(format);
-        const auto report = graphs::checkInferenceParity(*runner, probeA, probeB);
+        const auto report = graphs::checkInferenceParity(*runner, probeA, probeB, runnerOptions.warmupIterations);
         row.result = fromParity(report.result);
         row.maxAbsDiff = report.maxAbsDiff;
         row.message = report.message;

@@ -41,13 +41,15 @@ void merge(ParityReport& report, const TreeComparison& comparison, const std::st
 
 }  // namespace
 
-ParityReport checkInferenceParity(GraphRunner& runner, const torch::Tensor& probeA, const torch::Tensor& probeB) {
+ParityReport checkInferenceParity(GraphRunner& runner, const torch::Tensor& probeA, const torch::Tensor& probeB,
+                                  int eagerWarmup) {
     if (GraphKey::of(probeA) != GraphKey::of(probeB)) {
         throw std::invalid_argument("parity probes must share shape, dtype and device: " +
                                     GraphKey::of(probeA).toString() + " vs " + GraphKey::of(probeB).toString());
     }
     torch::NoGradGuard noGrad;
     ParityReport report;
+    for (int i = 0; i < eagerWarmup; ++i) (void)runner.runEager(probeA);
     const auto eagerA = cloneTensors(runner.runEager(probeA));
     const auto eagerB = cloneTensors(runner.runEager(probeB));
     report.probesDiffer = !compareBitwise(eagerA, eagerB).equal;

@@ -29,6 +29,10 @@ struct ParityReport {
 // `runner` must be in mode on or auto and hold no graph for the probes' key yet (release() it
 // otherwise); probeA and probeB must have the same shape, dtype and device. Sequence: eager A,
 // eager B, capture(A), replay B, replay A (stale guard), replay B. The runner keeps its graph.
-ParityReport checkInferenceParity(GraphRunner& runner, const torch::Tensor& probeA, const torch::Tensor& probeB);
+// eagerWarmup eager runs of probe A come first: a module whose executor optimises itself on its
+// first calls of a shape (TorchScript's profiling executor and fuser) is compared in the plan that
+// the capture records, not in its profiling run.
+ParityReport checkInferenceParity(GraphRunner& runner, const torch::Tensor& probeA, const torch::Tensor& probeB,
+                                  int eagerWarmup = 0);
 
 }  // namespace graphlens::graphs

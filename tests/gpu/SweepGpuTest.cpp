@@ -2,6 +2,7 @@
 #include "bench/SweepSession.h"
 #include "results/MeasurementCsv.h"
 
+#include <c10/cuda/CUDACachingAllocator.h>
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -88,11 +89,13 @@ TEST_CASE("resnet18 sweep at batch 1, 8, 32 writes eager and graphed rows; graph
         CHECK(graphed.parity == "bit-exact");
         CHECK(graphed.graph_mode == "on");
         CHECK(*graphed.eager_fallbacks == 0);
-        // Steady state: the delta is the pool (plus allocator rounding), not the capture's warm-up cache.
+        // Steady state: the delta is the pool, plus the capture stream's cuBLAS workspace when that
+        // stream is new to cuBLAS (32 MiB on Hopper; the graph's kernels use it on every replay),
+        // minus the activations eager keeps cached; never the capture's warm-up cache.
         std::cout << "[sweep] batch " << batch << ": VRAM delta " << graphed.vram_delta_reserved_mb.value_or(-1)
                   << " MiB, pool " << graphed.graph_pool_mb.value_or(-1) << " MiB, idle eager "
                   << eager.gpu_idle_pct.value_or(-1) << " %, graphed " << graphed.gpu_idle_pct.value_or(-1) << " %\n";
-        CHECK(graphed.vram_delta_reserved_mb.value_or(1e9) <= graphed.graph_pool_mb.value_or(0) + 16);
+        CHECK(graphed.vram_delta_reserved_mb.value_or(1e9) <= graphed.graph_pool_mb.value_or(0) + 32 + 8);
         CHECK(*eager.step_ms_ci_low <= *eager.step_ms_median);
         CHECK(*eager.step_ms_median <= *eager.step_ms_ci_high);
     }
@@ -103,8 +106,14 @@ TEST_CASE("resnet18 sweep at batch 1, 8, 32 writes eager and graphed rows; graph
 TEST_CASE("out of memory at one batch size is recorded and the sweep continues", "[cuda][sweep][oom]") {
     const auto folder = freshFolder();
     results::SweepPlan plan;
-    plan.batches = {1, 512, 2};  // 512 x 3 x 2048^2 activations need far more than 141 GB
-    plan.imgsz = 2048;
+    // The caching allocator capped at 5% of the card (~7 GB): batch 64 at 1024 px needs ~17 GB of
+    // activations, while its pinned host batch (0.8 GB) stays small. Restored when the test ends.
+    c10::cuda::CUDACachingAllocator::setMemoryFraction(0.05, 0);
+    struct RestoreFraction {
+        ~RestoreFraction() { c10::cuda::CUDACachingAllocator::setMemoryFraction(1.0, 0); }
+    } restore;
+    plan.batches = {1, 64, 2};
+    plan.imgsz = 1024;
     plan.precision = "fp32";
     plan.steps = 3;
     plan.warmup = 1;
@@ -115,8 +124,8 @@ TEST_CASE("out of memory at one batch size is recorded and the sweep continues",
     CHECK(result.exitCode == 1);
     const auto rows = results::readCsv(plan.csv);
     REQUIRE(rows.size() == 6);
-    CHECK(rowOf(rows, 512, "eager").status == "oom");
-    CHECK(rowOf(rows, 512, "graphed").status == "oom");
+    CHECK(rowOf(rows, 64, "eager").status == "oom");
+    CHECK(rowOf(rows, 64, "graphed").status == "oom");
     CHECK(rowOf(rows, 2, "eager").status == "ok");
     CHECK(rowOf(rows, 2, "graphed").status == "ok");
     std::filesystem::remove_all(folder);

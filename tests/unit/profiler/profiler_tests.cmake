@@ -1,5 +1,6 @@
 # CPU tests of the profiler: synthetic CUPTI records, no GPU. Included from tests/unit/CMakeLists.txt.
 add_executable(graphlens_unit_profiler
+  ${CMAKE_CURRENT_LIST_DIR}/ApiCallRecorderTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChromeTraceTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/IntervalsTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LaunchApisTest.cpp
@@ -9,7 +10,9 @@ add_executable(graphlens_unit_profiler
   ${CMAKE_CURRENT_LIST_DIR}/StepMetricsTest.cpp
 )
 if(GRAPHLENS_HAVE_CUPTI)
-  target_sources(graphlens_unit_profiler PRIVATE ${CMAKE_CURRENT_LIST_DIR}/CuptiRecordDecoderTest.cpp)
+  target_sources(graphlens_unit_profiler PRIVATE
+    ${CMAKE_CURRENT_LIST_DIR}/CuptiApiCallbackTest.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/CuptiRecordDecoderTest.cpp)
 endif()
 target_link_libraries(graphlens_unit_profiler PRIVATE graphlens_profiler graphlens_catch_main)
 catch_discover_tests(graphlens_unit_profiler TEST_PREFIX "unit.profiler." PROPERTIES LABELS unit)

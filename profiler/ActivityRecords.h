@@ -48,7 +48,8 @@ struct CopyRecord {
 
 enum class ApiDomain { Runtime, Driver };
 
-// One CUDA runtime or driver API call (CUPTI_ACTIVITY_KIND_RUNTIME / _DRIVER).
+// One CUDA runtime or driver API call: from CUPTI's runtime/driver API callbacks (ApiCallRecorder.h), or
+// in the fallback from CUPTI_ACTIVITY_KIND_RUNTIME / _DRIVER records; the same fields either way.
 struct ApiRecord {
     ApiDomain domain = ApiDomain::Runtime;
     uint32_t cbid = 0;  // CUPTI callback id: CUpti_runtime_api_trace_cbid or CUpti_driver_api_trace_cbid

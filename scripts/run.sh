@@ -11,7 +11,7 @@ echo "run: no display; running the default headless sweep (resnet18, batch 1,8,3
 if "$build/bin/graphlens-cli" env --json | grep -q '"cuda_available": true'; then
   args=(--steps 24 --warmup 5)
 else
-  args=(--steps 5 --warmup 1)   # CPU only: eager arm, a short run
+  args=(--steps 5 --warmup 1 --repeats 1)   # CPU only: eager arm, a short run
 fi
 "$build/bin/graphlens-cli" sweep --family resnet18 --batch 1,8,32 --precision fp16 "${args[@]}" \
   --csv "$out/sweep.csv" --json "$out/session.json"

@@ -21,7 +21,9 @@ void ConsoleSweepEvents::progress(int done, int total, const std::string& label,
 }
 
 void ConsoleSweepEvents::measurement(const results::Measurement& row) {
-    out_ << "  " << row.family << " batch " << row.batch << " " << row.arm << ": ";
+    out_ << "  " << row.family << " batch " << row.batch;
+    if (!row.memory_format.empty() && row.memory_format != "nchw") out_ << " " << row.memory_format;
+    out_ << " " << row.arm << (row.pass == "profiled" ? " (profiled)" : "") << ": ";
     if (row.status != "ok") {
         out_ << row.status << " (" << row.message << ")\n";
         return;
@@ -29,6 +31,8 @@ void ConsoleSweepEvents::measurement(const results::Measurement& row) {
     out_ << "median " << number(row.step_ms_median, "%.3f") << " ms, min " << number(row.step_ms_min, "%.3f")
          << " ms";
     if (row.speedup) out_ << ", speedup " << number(row.speedup, "%.2f") << "x";
+    if (!row.parity.empty()) out_ << ", " << row.parity;
+    if (row.network_fraction) out_ << ", network " << number(row.network_fraction, "%.2f") << " of the step";
     out_ << "\n";
 }
 

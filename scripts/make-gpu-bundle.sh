@@ -10,8 +10,9 @@ rm -rf "$bundle"
 mkdir -p "$bundle/bin" "$bundle/lib"
 
 binaries=()
-for name in graphlens-cli graphlens_gpu_tests graphlens_unit_results graphlens_unit_engine \
-            graphlens_bench_minimal_loops graphlens_bench_torchscript graphlens_bench_graph_runner_overhead; do
+for name in graphlens-cli graphlens_gpu_tests graphlens_unit_results graphlens_unit_engine graphlens_unit_decode \
+            graphlens_bench_minimal_loops graphlens_bench_torchscript graphlens_bench_graph_runner_overhead \
+            graphlens_bench_data_loader; do
   [ -x "$build/bin/$name" ] && binaries+=("$build/bin/$name")
 done
 cp "${binaries[@]}" "$bundle/bin/"
@@ -32,6 +33,13 @@ for binary in "${binaries[@]}"; do
   done
 done
 
+# Datasets decode through TurboJPEG + libpng: OpenCV's imgcodecs (and the GDAL/Poppler/... closure
+# it pulls on Debian) must not have come along.
+if ls "$bundle/lib" | grep -E '^(libopencv_imgcodecs|libgdal|libpoppler|libhdf5|libnetcdf)' >&2; then
+  echo "make-gpu-bundle.sh: the libraries above must not be in the bundle (imgcodecs' closure)" >&2
+  exit 1
+fi
+
 cat > "$bundle/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Runs a bundled program against the server's libtorch: TORCH_LIB=<site-packages>/torch/lib.
@@ -43,4 +51,6 @@ program="$1"; shift
 exec "$here/bin/$program" "$@"
 RUN
 chmod +x "$bundle/run.sh"
-echo "gpu-bundle: $(du -sh "$bundle" | cut -f1) in $bundle ($(ls "$bundle/bin" | wc -l) programs, $(ls "$bundle/lib" | wc -l) libraries)"
+echo "gpu-bundle: $(du -sh "$bundle" | cut -f1) in $bundle ($(ls "$bundle/bin" | wc -l) programs, $(ls "$bundle/lib" | wc -l) libraries:" \
+     "$(du -sh "$bundle/lib" | cut -f1) of them)"
+echo "gpu-bundle: image libraries: $(ls "$bundle/lib" | grep -E '^lib(opencv|turbojpeg|png|jpeg|yaml-cpp|z)' | tr '\n' ' ')"

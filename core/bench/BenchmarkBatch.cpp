@@ -17,6 +17,7 @@ namespace graphlens::bench {
 #if GRAPHLENS_HAVE_DATASETS
 struct BenchmarkBatch::Source {
     std::shared_ptr<data::ImageSampleSource> images;
+    data::WarningSink warnings;  // a broken image replaced by the next good one: one warning naming it
 };
 
 BenchmarkBatch::BenchmarkBatch(const std::string& dataPath, const std::string& task, std::uint64_t seed,
@@ -31,6 +32,8 @@ BenchmarkBatch::BenchmarkBatch(const std::string& dataPath, const std::string& t
         const char* split = dataset.findSplit("val") ? "val" : "train";
         source_->images = data::ImageSampleSource::forSplit(
             dataset, split, std::make_shared<data::DecodedCache>(/*maxBytes=*/std::size_t{1} << 30));
+        // The events outlive the batch: both owners build it in the scope of their events.
+        source_->warnings = [&events](const std::string& line) { events.warning(line); };
         if (source_->images->size() == 0) throw UsageError(dataset.source.string() + ": split '" + split + "' has no images");
         description_ = dataset.summary() + "; timing on the " + split + " split";
     } catch (const data::DatasetError& error) {
@@ -42,10 +45,12 @@ torch::Tensor BenchmarkBatch::make(int batch, int imgsz, torch::Dtype dtype, tor
     auto images = torch::empty({batch, 3, imgsz, imgsz}, torch::kUInt8);
     const std::size_t bytes = std::size_t{3} * imgsz * imgsz;
     auto* base = images.data_ptr<std::uint8_t>();
-    for (int i = 0; i < batch; ++i) {
-        data::SampleTargets targets;
-        const std::size_t index = static_cast<std::size_t>(i) % source_->images->size();
-        source_->images->load(index, imgsz, std::span<std::uint8_t>(base + i * bytes, bytes), targets);
+    try {
+        source_->images->fillBatch(static_cast<std::size_t>(batch), imgsz,
+                                   std::span<std::uint8_t>(base, static_cast<std::size_t>(batch) * bytes),
+                                   source_->warnings);
+    } catch (const data::DatasetError& error) {
+        throw std::runtime_error(error.what());  // this batch size's rows fail, naming the file; the sweep goes on
     }
     auto batchOnDevice = images.to(device).to(torch::kFloat).div_(255.0);
     if (task_ == "classify") {  // ImageNet normalisation, as torchvision's classifiers expect

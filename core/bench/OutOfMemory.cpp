@@ -14,7 +14,8 @@ bool isOutOfMemory(const std::exception& error) {
     if (dynamic_cast<const std::bad_alloc*>(&error)) return true;
     std::string text = error.what();
     std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-    return text.find("out of memory") != std::string::npos || text.find("cuda_error_out_of_memory") != std::string::npos;
+    return text.find("out of memory") != std::string::npos || text.find("cuda_error_out_of_memory") != std::string::npos ||
+           text.find("can't allocate memory") != std::string::npos;  // libtorch's CPU allocator (host staging)
 }
 
 }  // namespace graphlens::bench

@@ -19,13 +19,39 @@ const Split& Dataset::split(std::string_view name) const {
     throw DatasetError(displayPath(source) + ": no split '" + std::string(name) + "' (it has: " + known + ")");
 }
 
+const char* labelFormatName(LabelFormat format) {
+    switch (format) {
+        case LabelFormat::Polygons: return "polygons";
+        case LabelFormat::OrientedBoxes: return "oriented boxes";
+        case LabelFormat::Keypoints: return "keypoints";
+        default: return "boxes";
+    }
+}
+
 std::string Dataset::summary() const {
-    std::string text = displayPath(source.filename()) + ": " + (task == Task::Detect ? "detect" : "classify") +
-                       ", " + std::to_string(names.size()) + " classes";
+    const bool detect = task == Task::Detect;
+    std::string text = displayPath(source.filename()) + ": " + (detect ? "detect" : "classify") + ", " +
+                       std::to_string(names.size()) + " classes";
+    if (detect && labelFormat == LabelFormat::Keypoints) {
+        text += ", " + std::to_string(keypointCount) + " keypoints per object";
+    }
+    const std::string objectWord = !detect                                    ? ""
+                                   : labelFormat == LabelFormat::Polygons      ? " polygons"
+                                   : labelFormat == LabelFormat::OrientedBoxes ? " oriented boxes"
+                                                                               : " boxes";
     for (const auto& entry : splits) {
         text += ", " + entry.name + " " + std::to_string(entry.images.size()) + " images";
+        if (detect) {
+            text += " (" + std::to_string(entry.labelFiles) + " labelled, " + std::to_string(entry.objects) + objectWord + ")";
+        }
     }
-    return text + " (" + std::to_string(skippedImages) + " skipped)";
+    text += " (" + std::to_string(skippedImages) + " skipped)";
+    if (detect && labelFormat == LabelFormat::OrientedBoxes) {
+        text += "; oriented boxes (DOTA corners): detection uses their axis-aligned bounding boxes";
+    } else if (detect && labelFormat == LabelFormat::Polygons) {
+        text += "; detection uses the polygons' bounding boxes";
+    }
+    return text;
 }
 
 }  // namespace graphlens::data

@@ -12,15 +12,26 @@ namespace graphlens::data {
 
 enum class Task { Detect, Classify };
 
+// What a detection dataset's label lines are (YoloDataset.h says how it is decided).
+enum class LabelFormat { Boxes, Polygons, OrientedBoxes, Keypoints };
+const char* labelFormatName(LabelFormat format);  // "boxes", "polygons", "oriented boxes", "keypoints"
+
 struct ImageRecord {
     std::filesystem::path image;
-    std::vector<Box> boxes;  // detection; empty for a background image
+    std::vector<Box> boxes;  // detection, one per object; empty for a background image
     int classIndex = -1;     // classification
+    // Segmentation polygons or oriented-box corners, one per object (boxes[i] is polygons[i]'s
+    // axis-aligned bounds); empty when the label file holds boxes only.
+    std::vector<Polygon> polygons = {};
+    // Pose: Dataset::keypointCount per object, object after object; empty otherwise.
+    std::vector<Keypoint> keypoints = {};
 };
 
 struct Split {
     std::string name;  // train | val | test
     std::vector<ImageRecord> images;
+    int labelFiles = 0;  // images with a label file (the others are backgrounds)
+    int objects = 0;     // label lines over the split's images
 };
 
 struct Dataset {
@@ -30,11 +41,14 @@ struct Dataset {
     std::vector<Split> splits;       // in the order train, val, test (those present)
     std::vector<std::string> warnings;  // one line per skipped image
     int skippedImages = 0;
+    LabelFormat labelFormat = LabelFormat::Boxes;  // detection
+    int keypointCount = 0, keypointDims = 0;       // Keypoints: the YAML's kpt_shape
 
     const Split* findSplit(std::string_view name) const;
     // Throws DatasetError naming the splits that exist.
     const Split& split(std::string_view name) const;
-    // "coco8.yaml: detect, 80 classes, train 4 images, val 4 images (0 skipped)"
+    // "coco8.yaml: detect, 80 classes, train 4 images (4 labelled, 17 boxes), val 4 images (...) (0 skipped)"
+    // plus, for oriented boxes, "; oriented boxes: detection uses their axis-aligned bounding boxes".
     std::string summary() const;
 };
 

@@ -21,6 +21,17 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// A label line whose field count fits no accepted label format: seen is "4 fields", expected the
+// formats the dataset accepts. Lets a dataset whose every image is skipped this way say which format
+// it saw and which it expected.
+class LabelFormatDefect : public SampleDefect {
+public:
+    LabelFormatDefect(const std::string& message, std::string seen, std::string expected)
+        : SampleDefect(message), seen(std::move(seen)), expected(std::move(expected)) {}
+    std::string seen;
+    std::string expected;
+};
+
 // Receives one line per skipped image. Must be thread-safe when given to a DataLoader.
 using WarningSink = std::function<void(const std::string&)>;
 

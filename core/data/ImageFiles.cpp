@@ -1,8 +1,7 @@
 #include "data/ImageFiles.h"
 
+#include "data/ImageCodec.h"
 #include "data/PathText.h"
-
-#include <opencv2/imgcodecs.hpp>
 
 #include <algorithm>
 #include <array>
@@ -17,11 +16,6 @@ constexpr std::array<const char*, 7> kImageExtensions{".jpg", ".jpeg", ".png", "
 std::string lowercase(std::string text) {
     std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
     return text;
-}
-
-bool isJpeg(const std::filesystem::path& path) {
-    const auto extension = lowercase(path.extension().string());
-    return extension == ".jpg" || extension == ".jpeg";
 }
 
 }  // namespace
@@ -46,29 +40,49 @@ std::optional<std::string> checkImageFile(const std::filesystem::path& path) {
     if (!file) return where(path) + ": cannot be read (expected a readable image file)";
     const auto size = static_cast<std::streamoff>(file.tellg());
     if (size == 0) return where(path) + ": empty file (expected image data)";
-    if (!cv::haveImageReader(path.string())) {
-        return where(path) + ": not an image OpenCV can decode (unrecognised file signature; expected " +
-               imageExtensionsText() + " image data)";
+    std::uint8_t head[24] = {};  // signature, and a PNG's IHDR
+    file.seekg(0);
+    file.read(reinterpret_cast<char*>(head), static_cast<std::streamsize>(std::min<std::streamoff>(size, sizeof head)));
+    const auto format = sniffImageFormat(std::span<const std::uint8_t>(head, static_cast<std::size_t>(std::min<std::streamoff>(size, sizeof head))));
+    if (format == ImageFormat::Unknown) {
+        return where(path) + ": not an image GraphLens can decode (unrecognised file signature; expected JPEG or PNG image data)";
     }
-    if (isJpeg(path)) {
-        // The end-of-image marker may be followed by zero padding, nothing else.
+    if (format != ImageFormat::Jpeg && format != ImageFormat::Png) {
+        return where(path) + ": " + imageFormatName(format) +
+               " image data is not supported (GraphLens decodes JPEG and PNG; convert the file to one of them)";
+    }
+    if (format == ImageFormat::Png && size >= 24) {
+        try {
+            const auto header = readImageHeader(std::span<const std::uint8_t>(head, sizeof head));
+            if (static_cast<std::int64_t>(header.width) * header.height > kMaxImagePixels) {
+                return where(path) + ": " + std::to_string(header.width) + "x" + std::to_string(header.height) +
+                       " pixels is over the limit of " + std::to_string(kMaxImagePixels) + " pixels (refused before decoding)";
+            }
+        } catch (const ImageCodecError& error) {
+            return where(path) + ": " + error.what();
+        }
+    }
+    if (format == ImageFormat::Jpeg) {
+        // Cheap first: the end-of-image marker at the end, maybe followed by zero padding.
         const std::streamoff tail = std::min<std::streamoff>(size, 4096);
         std::string bytes(static_cast<std::size_t>(tail), '\0');
+        file.clear();
         file.seekg(size - tail);
         file.read(bytes.data(), tail);
         const auto last = bytes.find_last_not_of('\0');
-        const bool complete = last != std::string::npos && last >= 1 &&
-                              static_cast<unsigned char>(bytes[last - 1]) == 0xFF &&
-                              static_cast<unsigned char>(bytes[last]) == 0xD9;
-        if (!complete) {
-            // A PNG named .jpg decodes fine: only JPEG data needs the marker.
-            const bool jpegData = [&] {
-                std::ifstream head(path, std::ios::binary);
-                unsigned char magic[2] = {0, 0};
-                head.read(reinterpret_cast<char*>(magic), 2);
-                return magic[0] == 0xFF && magic[1] == 0xD8;
-            }();
-            if (jpegData) return where(path) + ": truncated JPEG (no end-of-image marker; expected a complete JPEG file)";
+        const bool endsWithMarker = last != std::string::npos && last >= 1 &&
+                                    static_cast<unsigned char>(bytes[last - 1]) == 0xFF &&
+                                    static_cast<unsigned char>(bytes[last]) == 0xD9;
+        // Otherwise walk the marker structure: bytes after the end-of-image marker (phone photos carry
+        // such trailers) are fine, data that ends before it is a truncated JPEG.
+        if (!endsWithMarker) {
+            std::size_t end = 0;
+            try {
+                end = jpegEndOffset(readFileBytes(path.string()));
+            } catch (const ImageCodecError& error) {
+                return where(path) + ": " + error.what();
+            }
+            if (end == 0) return where(path) + ": truncated JPEG (no end-of-image marker; expected a complete JPEG file)";
         }
     }
     return std::nullopt;

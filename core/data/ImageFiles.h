@@ -1,7 +1,8 @@
 #pragma once
 // Finding images on disk and the cheap per-image checks done while opening a dataset (no decode):
-// a file signature OpenCV recognises and, for JPEG, an end-of-image marker (a truncated JPEG
-// otherwise decodes "successfully" with a grey bottom).
+// a JPEG or PNG file signature (BMP/TIFF/WebP/GIF are listed, then refused by name), a PNG's size
+// within kMaxImagePixels, and for JPEG an end-of-image marker after the last scan (a truncated JPEG
+// otherwise decodes with a grey bottom; bytes after the marker, as phone photos carry, are fine).
 #include <filesystem>
 #include <optional>
 #include <string>

@@ -29,6 +29,11 @@ Dataset loadImageFolder(const fs::path& root) {
     if (!fs::is_directory(root)) {
         throw DatasetError(where(root) + ": does not exist (expected a dataset YAML file or an ImageFolder root, " + kLayout + ")");
     }
+    if (const auto bad = firstNonUtf8Component(root); !bad.empty()) {
+        throw DatasetError(where(root) + ": the folder name in " + displayPath(bad) +
+                           " is not valid UTF-8 (expected UTF-8 names for the folders above and inside the dataset, "
+                           "which messages and result files carry; rename that folder)");
+    }
     Dataset dataset;
     dataset.task = Task::Classify;
     dataset.source = root;

@@ -51,20 +51,84 @@ void ImageSampleSource::load(std::size_t index, int imgsz, std::span<std::uint8_
     }
     if (cache_ && cache_->lookup(index, imgsz, chw, targets)) return;
     const auto& record = images_[index];
-    const cv::Mat image = decodeImage(record.image);
-    targets.boxes.clear();
+    targets = SampleTargets{};
     targets.classIndex = record.classIndex;
     cv::Mat resized;
     if (mode_ == ResizeMode::Letterbox) {
         LetterboxGeometry geometry;
-        resized = letterbox(image, imgsz, &geometry);
+        // Straight to the target: a scaled JPEG decode when the image is much larger than imgsz.
+        resized = decodeLetterbox(record.image, imgsz, &geometry);
         targets.boxes.reserve(record.boxes.size());
         for (const auto& box : record.boxes) targets.boxes.push_back(geometry.toLetterbox(box));
+        auto toLetterbox = [&](float x, float y) {
+            const Box moved = geometry.toLetterbox(Box{0, x, y, 0, 0});
+            return Point{moved.cx, moved.cy};
+        };
+        for (const auto& polygon : record.polygons) {
+            Polygon moved{polygon.cls, {}};
+            moved.points.reserve(polygon.points.size());
+            for (const auto& p : polygon.points) moved.points.push_back(toLetterbox(p.x, p.y));
+            targets.polygons.push_back(std::move(moved));
+        }
+        for (const auto& keypoint : record.keypoints) {
+            const Point moved = toLetterbox(keypoint.x, keypoint.y);
+            targets.keypoints.push_back({moved.x, moved.y, keypoint.visibility});
+        }
+        if (!record.boxes.empty()) targets.keypointsPerObject = static_cast<int>(record.keypoints.size() / record.boxes.size());
     } else {
-        resized = resizeCenterCrop(image, imgsz);
+        resized = decodeCenterCrop(record.image, imgsz);
     }
     bgrToRgbChw(resized, chw);
     if (cache_) cache_->store(index, imgsz, chw, targets);
+}
+
+std::vector<std::size_t> ImageSampleSource::fillBatch(std::size_t count, int imgsz, std::span<std::uint8_t> out,
+                                                      const WarningSink& warnings, std::vector<SampleTargets>* targets,
+                                                      std::size_t first) const {
+    const std::size_t imageBytes = 3 * static_cast<std::size_t>(imgsz) * imgsz;
+    if (out.size() != count * imageBytes) throw std::invalid_argument("ImageSampleSource: batch buffer is not count x 3 x imgsz x imgsz");
+    const std::size_t n = images_.size();
+    if (n == 0) throw DatasetError("cannot fill a batch: the split has no images");
+    std::vector<std::size_t> used;
+    used.reserve(count);
+    if (targets) targets->assign(count, SampleTargets{});
+    SampleTargets scratch;
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto chw = out.subspan(i * imageBytes, imageBytes);
+        auto& sampleTargets = targets ? (*targets)[i] : scratch;
+        bool filled = false;
+        for (std::size_t step = 0; step < n && !filled; ++step) {
+            const std::size_t candidate = (first + i + step) % n;
+            {
+                std::lock_guard lock(brokenMutex_);
+                if (broken_.count(candidate)) continue;
+            }
+            try {
+                load(candidate, imgsz, chw, sampleTargets);
+                used.push_back(candidate);
+                filled = true;
+            } catch (const SampleDefect& defect) {
+                bool fresh = false;
+                {
+                    std::lock_guard lock(brokenMutex_);
+                    fresh = broken_.insert(candidate).second;
+                    if (firstBroken_.empty()) firstBroken_ = defect.what();
+                }
+                if (fresh && warnings) warnings(std::string(defect.what()) + "; replaced by the next image of the split");
+            }
+        }
+        if (!filled) {
+            std::lock_guard lock(brokenMutex_);
+            throw DatasetError("cannot fill a batch of " + std::to_string(count) + " images: every one of the split's " +
+                               std::to_string(n) + " images failed to decode; first: " + firstBroken_);
+        }
+    }
+    return used;
+}
+
+std::size_t ImageSampleSource::brokenImages() const {
+    std::lock_guard lock(brokenMutex_);
+    return broken_.size();
 }
 
 std::string ImageSampleSource::describe(std::size_t index) const {

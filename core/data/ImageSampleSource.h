@@ -3,12 +3,14 @@
 // size, RGB CHW. Optionally keeps decoded+resized images (uint8, per image size) in memory, so
 // repeated benchmarks do not pay decoding again.
 #include "data/Dataset.h"
+#include "data/DatasetError.h"
 #include "data/SampleSource.h"
 
 #include <cstddef>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <utility>
 
 namespace graphlens::data {
@@ -47,10 +49,24 @@ public:
     void load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const override;
     std::string describe(std::size_t index) const override;
 
+    // Fills `count` images (out: count * 3 * imgsz * imgsz bytes) with images first, first + 1, ...
+    // (wrapping round the split). An image that fails to decode is replaced by the next good image of
+    // the split, with one warning naming the file (once per image for this source's lifetime; known
+    // broken images are not tried again). Returns the indices used, in batch order; targets (when
+    // given) receives each image's targets. Throws DatasetError naming the file(s) when the batch
+    // cannot be filled because no image of the split decodes. Thread-safe.
+    std::vector<std::size_t> fillBatch(std::size_t count, int imgsz, std::span<std::uint8_t> out,
+                                       const WarningSink& warnings = {}, std::vector<SampleTargets>* targets = nullptr,
+                                       std::size_t first = 0) const;
+    std::size_t brokenImages() const;  // distinct images found broken by fillBatch
+
 private:
     std::vector<ImageRecord> images_;
     ResizeMode mode_;
     std::shared_ptr<DecodedCache> cache_;
+    mutable std::mutex brokenMutex_;
+    mutable std::set<std::size_t> broken_;
+    mutable std::string firstBroken_;
 };
 
 }  // namespace graphlens::data

@@ -4,7 +4,6 @@
 #include "data/ImageFiles.h"
 #include "data/PathText.h"
 
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include <algorithm>
@@ -13,17 +12,51 @@
 
 namespace graphlens::data {
 
-cv::Mat decodeImage(const std::filesystem::path& path) {
-    cv::Mat image;
+namespace {
+
+// Runs body on the file's bytes; codec errors become a SampleDefect naming the file.
+template <class Body>
+auto withImageBytes(const std::filesystem::path& path, Body&& body) {
     try {
-        image = cv::imread(path.string(), cv::IMREAD_COLOR);
-    } catch (const cv::Exception& error) {
-        throw SampleDefect(where(path) + ": OpenCV could not decode the image: " + error.err);
+        const auto bytes = readFileBytes(path.string());
+        return body(std::span<const std::uint8_t>(bytes));
+    } catch (const ImageCodecError& error) {
+        throw SampleDefect(where(path) + ": " + error.what());
+    } catch (const std::bad_alloc&) {
+        throw SampleDefect(where(path) + ": out of memory while decoding the image");
     }
-    if (image.empty()) {
-        throw SampleDefect(where(path) + ": OpenCV could not decode the image (expected " + imageExtensionsText() + " image data)");
-    }
+}
+
+void forwardWarnings(const std::filesystem::path& path, const DecodedImage& image, const WarningSink& warnings) {
+    if (!warnings) return;
+    for (const auto& warning : image.warnings) warnings(where(path) + ": " + warning);
+}
+
+// The resized image (newWidth x newHeight) padded to size x size.
+cv::Mat padLetterbox(const cv::Mat& resized, const LetterboxGeometry& g) {
+    cv::Mat out;
+    cv::copyMakeBorder(resized, out, g.padTop, g.size - g.newHeight - g.padTop, g.padLeft, g.size - g.newWidth - g.padLeft,
+                       cv::BORDER_CONSTANT, cv::Scalar::all(kLetterboxGrey));
+    return out;
+}
+
+cv::Mat resizeTo(const cv::Mat& image, int width, int height) {
+    if (image.cols == width && image.rows == height) return image;
+    cv::Mat resized;
+    cv::resize(image, resized, cv::Size(width, height), 0, 0, cv::INTER_LINEAR);
+    return resized;
+}
+
+}  // namespace
+
+DecodedImage decodeImage(const std::filesystem::path& path, const DecodeRequest& request, const WarningSink& warnings) {
+    DecodedImage image = withImageBytes(path, [&](std::span<const std::uint8_t> bytes) { return decodeImageBytes(bytes, request); });
+    forwardWarnings(path, image, warnings);
     return image;
+}
+
+cv::Mat decodeImage(const std::filesystem::path& path) {
+    return decodeImage(path, DecodeRequest{}).bgr;
 }
 
 LetterboxGeometry letterboxGeometry(int srcWidth, int srcHeight, int size) {
@@ -57,25 +90,34 @@ Box LetterboxGeometry::fromLetterbox(const Box& box) const {
 cv::Mat letterbox(const cv::Mat& image, int size, LetterboxGeometry* geometry) {
     const auto g = letterboxGeometry(image.cols, image.rows, size);
     if (geometry) *geometry = g;
-    cv::Mat resized;
-    if (g.newWidth == image.cols && g.newHeight == image.rows) {
-        resized = image;
-    } else {
-        cv::resize(image, resized, cv::Size(g.newWidth, g.newHeight), 0, 0, cv::INTER_LINEAR);
-    }
-    cv::Mat out;
-    cv::copyMakeBorder(resized, out, g.padTop, size - g.newHeight - g.padTop, g.padLeft, size - g.newWidth - g.padLeft,
-                       cv::BORDER_CONSTANT, cv::Scalar::all(kLetterboxGrey));
-    return out;
+    return padLetterbox(resizeTo(image, g.newWidth, g.newHeight), g);
 }
 
 cv::Mat resizeCenterCrop(const cv::Mat& image, int size) {
-    const double scale = static_cast<double>(size) / std::min(image.cols, image.rows);
-    const int width = std::max(size, static_cast<int>(std::lround(image.cols * scale)));
-    const int height = std::max(size, static_cast<int>(std::lround(image.rows * scale)));
-    cv::Mat resized;
-    cv::resize(image, resized, cv::Size(width, height), 0, 0, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
-    return resized(cv::Rect((width - size) / 2, (height - size) / 2, size, size)).clone();
+    if (image.empty() || size <= 0) throw std::invalid_argument("center crop of an empty image");
+    // The central square of the source is what the shorter-side resize + central crop shows.
+    const int side = std::min(image.cols, image.rows);
+    const cv::Mat square = image(cv::Rect((image.cols - side) / 2, (image.rows - side) / 2, side, side));
+    cv::Mat out;
+    cv::resize(square, out, cv::Size(size, size), 0, 0, side > size ? cv::INTER_AREA : cv::INTER_LINEAR);
+    return out;
+}
+
+cv::Mat decodeLetterbox(const std::filesystem::path& path, int size, LetterboxGeometry* geometry, const WarningSink& warnings) {
+    LetterboxGeometry g;
+    DecodedImage image = withImageBytes(path, [&](std::span<const std::uint8_t> bytes) {
+        const auto header = readImageHeader(bytes);
+        g = letterboxGeometry(header.width, header.height, size);
+        return decodeImageBytes(bytes, DecodeRequest{g.newWidth, g.newHeight});
+    });
+    forwardWarnings(path, image, warnings);
+    if (geometry) *geometry = g;
+    return padLetterbox(resizeTo(image.bgr, g.newWidth, g.newHeight), g);
+}
+
+cv::Mat decodeCenterCrop(const std::filesystem::path& path, int size, const WarningSink& warnings) {
+    DecodedImage image = decodeImage(path, DecodeRequest{size, size}, warnings);
+    return resizeCenterCrop(image.bgr, size);
 }
 
 void bgrToRgbChw(const cv::Mat& bgr, std::span<std::uint8_t> out) {

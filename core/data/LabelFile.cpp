@@ -3,6 +3,7 @@
 #include "data/DatasetError.h"
 #include "data/PathText.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
@@ -12,56 +13,169 @@
 namespace graphlens::data {
 namespace {
 
-float parseCoordinate(const std::string& token, const char* name, const std::string& at) {
+float parseNumber(const std::string& token, const std::string& name, const std::string& at, float low, float high,
+                  const char* expected) {
     float value = 0;
     const auto* end = token.data() + token.size();
     const auto [stop, error] = std::from_chars(token.data(), end, value);
+    const std::string range = "[" + std::to_string(static_cast<int>(low)) + ", " + std::to_string(static_cast<int>(high)) + "]";
     if (error != std::errc() || stop != end) {
-        throw SampleDefect(at + ": " + name + " '" + token + "' is not a number (expected a normalised value in [0, 1])");
+        throw SampleDefect(at + ": " + name + " '" + token + "' is not a number (expected " + expected + " in " + range + ")");
     }
-    if (std::isnan(value)) throw SampleDefect(at + ": " + name + " is NaN (expected a normalised value in [0, 1])");
-    if (value < 0.0f || value > 1.0f) {
-        throw SampleDefect(at + ": " + name + " = " + token + " is outside [0, 1] (expected a normalised value)");
+    if (std::isnan(value)) throw SampleDefect(at + ": " + name + " is NaN (expected " + expected + " in " + range + ")");
+    if (value < low || value > high) {
+        throw SampleDefect(at + ": " + name + " = " + token + " is outside " + range + " (expected " + expected + ")");
     }
     return value;
 }
 
+float coordinate(const std::string& token, const std::string& name, const std::string& at) {
+    return parseNumber(token, name, at, 0.0f, 1.0f, "a normalised value");
+}
+
+int classId(const std::string& id, const std::string& at, int classCount) {
+    const std::string expectedIds = "expected 0.." + std::to_string(classCount - 1);
+    const auto* end = id.data() + id.size();
+    long long value = 0;
+    const auto [stop, error] = std::from_chars(id.data(), end, value);
+    bool integral = error == std::errc() && stop == end;
+    if (!integral) {
+        // Exporters that go through floats write "16.0": accept an integral value, nothing else.
+        double real = 0;
+        const auto [realStop, realError] = std::from_chars(id.data(), end, real);
+        if (realError == std::errc() && realStop == end && std::isfinite(real) && std::floor(real) == real &&
+            std::fabs(real) < 1e9) {
+            value = static_cast<long long>(real);
+            integral = true;
+        }
+    }
+    if (!integral) throw SampleDefect(at + ": class id '" + id + "' is not an integer (" + expectedIds + ")");
+    if (value < 0 || value >= classCount) {
+        throw SampleDefect(at + ": class id " + id + " is out of range (" + expectedIds + " for nc = " +
+                           std::to_string(classCount) + ")");
+    }
+    return static_cast<int>(value);
+}
+
+Box boundsOf(int cls, const std::vector<Point>& points) {
+    float x0 = 1, y0 = 1, x1 = 0, y1 = 0;
+    for (const auto& p : points) {
+        x0 = std::min(x0, p.x);
+        y0 = std::min(y0, p.y);
+        x1 = std::max(x1, p.x);
+        y1 = std::max(y1, p.y);
+    }
+    return {cls, (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0};
+}
+
+std::string fieldsText(std::size_t count) { return std::to_string(count) + (count == 1 ? " field" : " fields"); }
+
 }  // namespace
 
-std::vector<Box> readLabelFile(const std::filesystem::path& path, int classCount) {
+Polygon rectangleOf(const Box& box) {
+    const float x0 = box.cx - box.w / 2, x1 = box.cx + box.w / 2, y0 = box.cy - box.h / 2, y1 = box.cy + box.h / 2;
+    return {box.cls, {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
+}
+
+std::string expectedLabelFields(const LabelRules& rules) {
+    switch (rules.task) {
+        case LabelRules::Task::Pose: {
+            const int total = 5 + rules.keypoints * rules.keypointDims;
+            return std::to_string(total) + " fields: class cx cy w h and " + std::to_string(rules.keypoints) + " keypoints " +
+                   (rules.keypointDims == 3 ? "x y visibility" : "x y") + ", from kpt_shape [" + std::to_string(rules.keypoints) +
+                   ", " + std::to_string(rules.keypointDims) + "]";
+        }
+        case LabelRules::Task::Obb:
+            return "9 fields: class x1 y1 x2 y2 x3 y3 x4 y4, an oriented box, as the YAML says task: obb";
+        default:
+            return "5 fields: class cx cy w h, or a class and 3 or more x y polygon points: 7, 9, 11, ... fields";
+    }
+}
+
+Labels readLabels(const std::filesystem::path& path, const LabelRules& rules) {
     std::ifstream file(path, std::ios::binary);
     if (!file) throw SampleDefect(where(path) + ": cannot be read (expected a readable label file)");
-    const std::string expectedIds = "expected 0.." + std::to_string(classCount - 1);
-    std::vector<Box> boxes;
+    Labels labels;
     std::string line;
     int lineNumber = 0;
+    const std::string expected = expectedLabelFields(rules);
+    const std::size_t poseFields = 5 + static_cast<std::size_t>(rules.keypoints) * rules.keypointDims;
+    bool anyPolygon = false;
     while (std::getline(file, line)) {
         ++lineNumber;
+        if (lineNumber == 1) {
+            if (line.rfind("\xEF\xBB\xBF", 0) == 0) {
+                line.erase(0, 3);  // a UTF-8 byte-order mark (Windows editors write one)
+            } else if (line.rfind("\xFF\xFE", 0) == 0 || line.rfind("\xFE\xFF", 0) == 0) {
+                throw SampleDefect(where(path) + ": is UTF-16 text (byte-order mark " +
+                                   std::string(line[0] == '\xFF' ? "FF FE" : "FE FF") + "; expected UTF-8 or ASCII text)");
+            }
+        }
         std::istringstream fields(line);
         std::vector<std::string> tokens;
         for (std::string token; fields >> token;) tokens.push_back(token);
         if (tokens.empty()) continue;
         const std::string at = where(path, lineNumber);
-        if (tokens.size() != 5) {
-            throw SampleDefect(at + ": expected 5 fields (class cx cy w h), found " + std::to_string(tokens.size()));
+        const std::size_t n = tokens.size();
+        enum { BoxLine, PolygonLine, PoseLine } kind = BoxLine;
+        if (rules.task == LabelRules::Task::Pose) {
+            if (n != poseFields) {
+                throw LabelFormatDefect(at + ": " + fieldsText(n) + " (expected " + expected + ")", fieldsText(n), expected);
+            }
+            kind = PoseLine;
+        } else if (rules.task == LabelRules::Task::Obb) {
+            if (n != 9) throw LabelFormatDefect(at + ": " + fieldsText(n) + " (expected " + expected + ")", fieldsText(n), expected);
+            kind = PolygonLine;
+        } else if (n == 5) {
+            kind = BoxLine;
+        } else if (n >= 7 && n % 2 == 1) {
+            kind = PolygonLine;
+        } else {
+            std::string hint;
+            if (n > 5 && n % 2 == 0) hint = "; an even count is no polygon: pose labels need kpt_shape in the YAML";
+            throw LabelFormatDefect(at + ": " + fieldsText(n) + " fit no label format (expected " + expected + hint + ")",
+                                    fieldsText(n), expected);
         }
-        Box box;
-        const auto& id = tokens[0];
-        const auto [stop, error] = std::from_chars(id.data(), id.data() + id.size(), box.cls);
-        if (error != std::errc() || stop != id.data() + id.size()) {
-            throw SampleDefect(at + ": class id '" + id + "' is not an integer (" + expectedIds + ")");
+        const int cls = classId(tokens[0], at, rules.classCount);
+        if (kind == PolygonLine) {
+            Polygon polygon{cls, {}};
+            for (std::size_t k = 1; k + 1 < n; k += 2) {
+                const std::string index = std::to_string((k + 1) / 2);
+                polygon.points.push_back({coordinate(tokens[k], "x" + index, at), coordinate(tokens[k + 1], "y" + index, at)});
+            }
+            labels.boxes.push_back(boundsOf(cls, polygon.points));
+            labels.polygons.push_back(std::move(polygon));
+            ++(n == 9 ? labels.quadLines : labels.polygonLines);
+            anyPolygon = true;
+            continue;
         }
-        if (box.cls < 0 || box.cls >= classCount) {
-            throw SampleDefect(at + ": class id " + id + " is out of range (" + expectedIds +
-                               " for nc = " + std::to_string(classCount) + ")");
+        Box box{cls, coordinate(tokens[1], "cx", at), coordinate(tokens[2], "cy", at), coordinate(tokens[3], "w", at),
+                coordinate(tokens[4], "h", at)};
+        labels.boxes.push_back(box);
+        labels.polygons.push_back(rectangleOf(box));  // dropped below when the file has no polygon line
+        if (kind == PoseLine) {
+            for (int k = 0; k < rules.keypoints; ++k) {
+                const std::size_t first = 5 + static_cast<std::size_t>(k) * rules.keypointDims;
+                const std::string name = "keypoint " + std::to_string(k + 1);
+                Keypoint point{coordinate(tokens[first], name + " x", at), coordinate(tokens[first + 1], name + " y", at), 2.0f};
+                if (rules.keypointDims == 3) {
+                    point.visibility = parseNumber(tokens[first + 2], name + " visibility", at, 0.0f, 2.0f,
+                                                   "0 not labelled, 1 occluded, 2 visible");
+                }
+                labels.keypoints.push_back(point);
+            }
+        } else {
+            ++labels.boxLines;
         }
-        box.cx = parseCoordinate(tokens[1], "cx", at);
-        box.cy = parseCoordinate(tokens[2], "cy", at);
-        box.w = parseCoordinate(tokens[3], "w", at);
-        box.h = parseCoordinate(tokens[4], "h", at);
-        boxes.push_back(box);
     }
-    return boxes;
+    if (!anyPolygon) labels.polygons.clear();
+    return labels;
+}
+
+std::vector<Box> readLabelFile(const std::filesystem::path& path, int classCount) {
+    LabelRules rules;
+    rules.classCount = classCount;
+    return readLabels(path, rules).boxes;
 }
 
 }  // namespace graphlens::data

@@ -5,6 +5,8 @@
 #include "data/PathText.h"
 #include "data/YoloDataset.h"
 
+#include <cctype>
+
 namespace graphlens::data {
 
 Dataset openDataset(const std::string& data, Task builtinTask, const BuiltinOptions& builtin) {
@@ -15,8 +17,9 @@ Dataset openDataset(const std::string& data, Task builtinTask, const BuiltinOpti
     }
     const fs::path path(data);
     if (fs::is_directory(path)) return loadImageFolder(path);
-    const auto extension = path.extension().string();
-    if (extension == ".yaml" || extension == ".yml") return loadYoloDataset(path);
+    std::string extension = path.extension().string();
+    for (auto& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (extension == ".yaml" || extension == ".yml") return loadYoloDataset(path);  // .YAML too
     if (!fs::exists(path)) {
         throw DatasetError(where(path) + ": does not exist (expected a dataset YAML file or an ImageFolder root folder)");
     }

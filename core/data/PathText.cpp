@@ -55,6 +55,17 @@ std::string displayPath(const std::filesystem::path& path) {
     return shown;
 }
 
+std::filesystem::path firstNonUtf8Component(const std::filesystem::path& path) {
+    std::error_code ignored;
+    const auto absolute = std::filesystem::absolute(path, ignored);
+    std::filesystem::path prefix;
+    for (const auto& part : ignored ? path : absolute) {
+        prefix /= part;
+        if (!isValidUtf8(part.string())) return prefix;
+    }
+    return {};
+}
+
 std::string where(const std::filesystem::path& file, int line) {
     return line > 0 ? displayPath(file) + ":" + std::to_string(line) : displayPath(file);
 }

@@ -15,6 +15,11 @@ namespace graphlens::data {
 struct SampleTargets {
     std::vector<Box> boxes;  // normalised to the imgsz x imgsz output (detection)
     int classIndex = -1;     // classification; -1 when the dataset has none
+    // Segmentation polygons / oriented-box corners (one per box, or empty) and pose keypoints
+    // (keypointsPerObject per box, object after object), normalised like boxes.
+    std::vector<Polygon> polygons = {};
+    std::vector<Keypoint> keypoints = {};
+    int keypointsPerObject = 0;
 };
 
 class SampleSource {

@@ -25,20 +25,18 @@ TEST_CASE("empty, text and truncated files are defects naming the file", "[data]
     CHECK(data::checkImageFile(dir / "empty.png") == (dir / "empty.png").string() + ": empty file (expected image data)");
     testing::writeText(dir / "text.png", "hello\n");
     CHECK(data::checkImageFile(dir / "text.png") ==
-          (dir / "text.png").string() + ": not an image OpenCV can decode (unrecognised file signature; expected "
-                                        ".jpg/.jpeg/.png/.bmp/.tif/.tiff/.webp image data)");
+          (dir / "text.png").string() + ": not an image GraphLens can decode (unrecognised file signature; expected JPEG or PNG image data)");
     testing::writeImage(dir / "cut.jpeg", 80, 80);
     std::filesystem::resize_file(dir / "cut.jpeg", std::filesystem::file_size(dir / "cut.jpeg") - 10);
     CHECK(data::checkImageFile(dir / "cut.jpeg") ==
           (dir / "cut.jpeg").string() + ": truncated JPEG (no end-of-image marker; expected a complete JPEG file)");
 }
 
-TEST_CASE("decodeImage rejects what OpenCV cannot decode", "[data][images][bad-input]") {
+TEST_CASE("decodeImage rejects what it cannot decode", "[data][images][bad-input]") {
     testing::TempDir dir;
     testing::writeText(dir / "text.jpg", "hello\n");
     CHECK_THROWS_WITH(data::decodeImage(dir / "text.jpg"),
-                      (dir / "text.jpg").string() + ": OpenCV could not decode the image (expected "
-                                                    ".jpg/.jpeg/.png/.bmp/.tif/.tiff/.webp image data)");
+                      (dir / "text.jpg").string() + ": not an image GraphLens can decode (unrecognised file signature; expected JPEG or PNG image data)");
     testing::writeImage(dir / "ok.png", 30, 20);
     const auto image = data::decodeImage(dir / "ok.png");
     CHECK(image.cols == 30);

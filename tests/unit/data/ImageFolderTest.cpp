@@ -75,8 +75,7 @@ TEST_CASE("ImageFolder skips broken images and fails when all of a split are bro
     CHECK(errorOf(dir.path()) == (dir / "val").string() +
                                      ": every image of split 'val' is broken (1 skipped; expected at least one usable image); first: " +
                                      (dir / "val/cat/1.png").string() +
-                                     ": not an image OpenCV can decode (unrecognised file signature; expected "
-                                     ".jpg/.jpeg/.png/.bmp/.tif/.tiff/.webp image data)");
+                                     ": not an image GraphLens can decode (unrecognised file signature; expected JPEG or PNG image data)");
     testing::writeImage(dir / "val/cat/1.png");
     const auto dataset = loadImageFolder(dir.path());
     CHECK(dataset.skippedImages == 1);

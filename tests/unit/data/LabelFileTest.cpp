@@ -1,4 +1,5 @@
-// Label rows: "class cx cy w h", each bad row rejected with file, line and what was expected.
+// Label rows in every YOLO format (boxes, polygons, oriented boxes, pose keypoints), each bad row
+// rejected with file, line and what was expected.
 #include "TestFiles.h"
 #include "data/DatasetError.h"
 #include "data/LabelFile.h"
@@ -11,12 +12,13 @@ using data::SampleDefect;
 
 namespace {
 
-std::string defectOf(const std::string& contents, int classCount = 3) {
+std::string defectOf(const std::string& contents, int classCount = 3, data::LabelRules rules = {}) {
     testing::TempDir dir;
     const auto file = dir / "a.txt";
     testing::writeText(file, contents);
+    rules.classCount = classCount;
     try {
-        readLabelFile(file, classCount);
+        data::readLabels(file, rules);
     } catch (const SampleDefect& defect) {
         const std::string message = defect.what();
         const std::string prefix = file.string();
@@ -45,15 +47,126 @@ TEST_CASE("label rows parse, blank lines are ignored and an empty file is a back
     CHECK(readLabelFile(dir / "empty.txt", 3).empty());
 }
 
-TEST_CASE("label rows with the wrong field count name file and line", "[data][labels]") {
-    CHECK(defectOf("0 0.5 0.5 0.5 0.5\n1 0.5 0.5 0.5\n") == ":2: expected 5 fields (class cx cy w h), found 4");
-    CHECK(defectOf("0 0.5 0.5 0.5 0.5 0.9\n") == ":1: expected 5 fields (class cx cy w h), found 6");
+TEST_CASE("label rows with a field count no format has name file, line and the formats accepted", "[data][labels]") {
+    const std::string accepted = "5 fields: class cx cy w h, or a class and 3 or more x y polygon points: 7, 9, 11, ... fields";
+    CHECK(defectOf("0 0.5 0.5 0.5 0.5\n1 0.5 0.5 0.5\n") == ":2: 4 fields fit no label format (expected " + accepted + ")");
+    CHECK(defectOf("0 0.5 0.5 0.5 0.5 0.9\n") ==
+          ":1: 6 fields fit no label format (expected " + accepted + "; an even count is no polygon: pose labels need kpt_shape in the YAML)");
+    CHECK(defectOf("0 0.5 0.5\n") == ":1: 3 fields fit no label format (expected " + accepted + ")");
+    testing::TempDir dir;
+    testing::writeText(dir / "a.txt", "0 0.5 0.5 0.5\n");
+    try {
+        data::readLabels(dir / "a.txt", {});
+        FAIL("no defect");
+    } catch (const data::LabelFormatDefect& defect) {
+        CHECK(defect.seen == "4 fields");
+        CHECK(defect.expected == accepted);
+    }
 }
 
 TEST_CASE("class ids must be integers below nc", "[data][labels]") {
     CHECK(defectOf("3 0.5 0.5 0.5 0.5\n") == ":1: class id 3 is out of range (expected 0..2 for nc = 3)");
     CHECK(defectOf("\n-1 0.5 0.5 0.5 0.5\n") == ":2: class id -1 is out of range (expected 0..2 for nc = 3)");
     CHECK(defectOf("1.5 0.5 0.5 0.5 0.5\n") == ":1: class id '1.5' is not an integer (expected 0..2)");
+    CHECK(defectOf("one 0.5 0.5 0.5 0.5\n") == ":1: class id 'one' is not an integer (expected 0..2)");
+    CHECK(defectOf("3.0 0.5 0.5 0.5 0.5\n") == ":1: class id 3.0 is out of range (expected 0..2 for nc = 3)");
+}
+
+TEST_CASE("class ids written as floats with an integral value are accepted", "[data][labels]") {
+    testing::TempDir dir;
+    testing::writeText(dir / "a.txt", "16.0 0.5 0.5 0.25 0.25\n2.000 0.5 0.5 0.1 0.1\n1e1 0.5 0.5 0.1 0.1\n");
+    const auto boxes = readLabelFile(dir / "a.txt", 20);
+    REQUIRE(boxes.size() == 3);
+    CHECK(boxes[0].cls == 16);
+    CHECK(boxes[1].cls == 2);
+    CHECK(boxes[2].cls == 10);
+}
+
+TEST_CASE("a UTF-8 byte-order mark is skipped, UTF-16 is refused naming the cause", "[data][labels][bad-input]") {
+    testing::TempDir dir;
+    testing::writeText(dir / "a.txt", "\xEF\xBB\xBF" "1 0.5 0.5 0.25 0.25\r\n0 0.1 0.1 0.1 0.1\r\n");
+    const auto boxes = readLabelFile(dir / "a.txt", 3);
+    REQUIRE(boxes.size() == 2);
+    CHECK(boxes[0].cls == 1);
+    CHECK(defectOf(std::string("\xFF\xFE" "1\0 \0", 6)) == ": is UTF-16 text (byte-order mark FF FE; expected UTF-8 or ASCII text)");
+}
+
+TEST_CASE("polygon lines keep their points and give their bounding box", "[data][labels][segment]") {
+    testing::TempDir dir;
+    testing::writeText(dir / "a.txt", "1 0.1 0.2 0.5 0.2 0.3 0.6\n0 0.5 0.5 0.2 0.2\n2 0.1 0.1 0.9 0.1 0.9 0.9 0.1 0.9\n");
+    const auto labels = data::readLabels(dir / "a.txt", {3});
+    REQUIRE(labels.boxes.size() == 3);
+    CHECK(labels.boxes[0].cls == 1);
+    CHECK(labels.boxes[0].cx == Approx(0.3f));
+    CHECK(labels.boxes[0].cy == Approx(0.4f));
+    CHECK(labels.boxes[0].w == Approx(0.4f));
+    CHECK(labels.boxes[0].h == Approx(0.4f));
+    REQUIRE(labels.polygons.size() == 3);
+    REQUIRE(labels.polygons[0].points.size() == 3);
+    CHECK(labels.polygons[0].points[2].x == 0.3f);
+    CHECK(labels.polygons[0].points[2].y == 0.6f);
+    // A box line among polygons becomes its rectangle, so polygons stay one per object.
+    REQUIRE(labels.polygons[1].points.size() == 4);
+    CHECK(labels.polygons[1].points[0].x == Approx(0.4f));
+    CHECK(labels.polygons[1].points[2].y == Approx(0.6f));
+    CHECK(labels.polygons[2].points.size() == 4);
+    CHECK(labels.boxLines == 1);
+    CHECK(labels.polygonLines == 1);
+    CHECK(labels.quadLines == 1);
+    // Box-only files carry no polygons.
+    testing::writeText(dir / "b.txt", "0 0.5 0.5 0.2 0.2\n");
+    CHECK(data::readLabels(dir / "b.txt", {3}).polygons.empty());
+    CHECK(defectOf("0 0.1 0.1 0.2 0.2 1.3 0.3\n") == ":1: x3 = 1.3 is outside [0, 1] (expected a normalised value)");
+    CHECK(defectOf("0 0.1 0.1 0.2 0.2 0.3 y\n") == ":1: y3 'y' is not a number (expected a normalised value in [0, 1])");
+}
+
+TEST_CASE("task obb accepts only 9-field lines", "[data][labels][obb]") {
+    data::LabelRules obb;
+    obb.task = data::LabelRules::Task::Obb;
+    CHECK(defectOf("0 0.5 0.5 0.5 0.5\n", 3, obb) ==
+          ":1: 5 fields (expected 9 fields: class x1 y1 x2 y2 x3 y3 x4 y4, an oriented box, as the YAML says task: obb)");
+    testing::TempDir dir;
+    testing::writeText(dir / "a.txt", "0 0.2 0.1 0.4 0.3 0.3 0.5 0.1 0.3\n");
+    obb.classCount = 1;
+    const auto labels = data::readLabels(dir / "a.txt", obb);
+    REQUIRE(labels.boxes.size() == 1);
+    CHECK(labels.boxes[0].cx == Approx(0.25f));
+    CHECK(labels.boxes[0].cy == Approx(0.3f));
+    CHECK(labels.boxes[0].w == Approx(0.3f));
+    CHECK(labels.boxes[0].h == Approx(0.4f));
+    CHECK(labels.polygons.at(0).points.size() == 4);
+}
+
+TEST_CASE("pose lines carry K keypoints after the box", "[data][labels][pose]") {
+    data::LabelRules pose;
+    pose.classCount = 2;
+    pose.task = data::LabelRules::Task::Pose;
+    pose.keypoints = 2;
+    pose.keypointDims = 3;
+    testing::TempDir dir;
+    testing::writeText(dir / "a.txt", "1 0.5 0.5 0.4 0.4 0.4 0.4 2 0 0 0\n0 0.2 0.2 0.1 0.1 0.2 0.25 1.0 0.21 0.2 2\n");
+    const auto labels = data::readLabels(dir / "a.txt", pose);
+    REQUIRE(labels.boxes.size() == 2);
+    CHECK(labels.boxes[0].w == 0.4f);
+    CHECK(labels.polygons.empty());
+    REQUIRE(labels.keypoints.size() == 4);
+    CHECK(labels.keypoints[0].x == 0.4f);
+    CHECK(labels.keypoints[0].visibility == 2.0f);
+    CHECK(labels.keypoints[1].visibility == 0.0f);
+    CHECK(labels.keypoints[2].y == 0.25f);
+    CHECK(labels.keypoints[2].visibility == 1.0f);
+    CHECK(defectOf("0 0.5 0.5 0.4 0.4\n", 2, pose) ==
+          ":1: 5 fields (expected 11 fields: class cx cy w h and 2 keypoints x y visibility, from kpt_shape [2, 3])");
+    CHECK(defectOf("0 0.5 0.5 0.4 0.4 0.4 0.4 2 0.5 1.5 0\n", 2, pose) ==
+          ":1: keypoint 2 y = 1.5 is outside [0, 1] (expected a normalised value)");
+    CHECK(defectOf("0 0.5 0.5 0.4 0.4 0.4 0.4 3 0.5 0.5 0\n", 2, pose) ==
+          ":1: keypoint 1 visibility = 3 is outside [0, 2] (expected 0 not labelled, 1 occluded, 2 visible)");
+    pose.keypointDims = 2;
+    testing::writeText(dir / "b.txt", "0 0.5 0.5 0.4 0.4 0.4 0.4 0.6 0.6\n");
+    const auto twoD = data::readLabels(dir / "b.txt", pose);
+    REQUIRE(twoD.keypoints.size() == 2);
+    CHECK(twoD.keypoints[1].x == 0.6f);
+    CHECK(twoD.keypoints[1].visibility == 2.0f);  // no visibility column: visible
 }
 
 TEST_CASE("coordinates must be numbers in [0, 1]", "[data][labels]") {

@@ -1,9 +1,13 @@
 #include "TestFiles.h"
 
 #include "data/FileTree.h"
+#include "data/DatasetError.h"
+#include "data/ImageCodec.h"
+#include "data/YoloDataset.h"
+
+#include <catch2/catch.hpp>
 
 #include <opencv2/core.hpp>
-#include <opencv2/imgcodecs.hpp>
 
 #include <atomic>
 #include <fstream>
@@ -41,7 +45,22 @@ void writeImage(const std::filesystem::path& path, int width, int height, int se
                                                   static_cast<uchar>((seed * 37) % 256));
         }
     }
-    if (!cv::imwrite(path.string(), image)) throw std::runtime_error("cannot write " + path.string());
+    // The product encoder (no imgcodecs in any test but the OpenCV comparison); quality 95 as imwrite's default.
+    const auto extension = path.extension().string();
+    const bool jpeg = extension == ".jpg" || extension == ".jpeg" || extension == ".JPG" || extension == ".JPEG";
+    data::JpegEncodeOptions options;
+    options.quality = 95;
+    data::writeFileBytes(path.string(), jpeg ? data::encodeJpeg(image, options) : data::encodePng(image));
+}
+
+std::string yoloDatasetError(const std::filesystem::path& yaml) {
+    try {
+        data::loadYoloDataset(yaml);
+    } catch (const data::DatasetError& error) {
+        return error.what();
+    }
+    FAIL("no DatasetError for " << yaml.string());
+    return {};
 }
 
 }  // namespace graphlens::testing

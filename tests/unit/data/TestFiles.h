@@ -23,5 +23,7 @@ private:
 void writeText(const std::filesystem::path& path, const std::string& text);
 // A real image (JPEG/PNG by extension): a gradient with a value derived from seed.
 void writeImage(const std::filesystem::path& path, int width = 64, int height = 48, int seed = 0);
+// The DatasetError message of loading this YOLO YAML; fails the test when it loads.
+std::string yoloDatasetError(const std::filesystem::path& yaml);
 
 }  // namespace graphlens::testing

@@ -23,15 +23,6 @@ void writeSplits(const std::filesystem::path& root) {
     }
 }
 
-std::string errorOf(const std::filesystem::path& yaml) {
-    try {
-        loadYoloDataset(yaml);
-    } catch (const DatasetError& error) {
-        return error.what();
-    }
-    FAIL("no DatasetError");
-    return {};
-}
 
 }  // namespace
 
@@ -54,7 +45,11 @@ TEST_CASE("a YAML with folder splits, a names map and nc loads images, labels an
     CHECK(train.images[1].boxes.empty());  // no label file: background
     CHECK(dataset.warnings.empty());
     CHECK(dataset.skippedImages == 0);
-    CHECK(dataset.summary() == "data.yaml: detect, 2 classes, train 2 images, val 2 images (0 skipped)");
+    CHECK(dataset.labelFormat == data::LabelFormat::Boxes);
+    CHECK(train.labelFiles == 1);
+    CHECK(train.objects == 2);
+    CHECK(dataset.summary() ==
+          "data.yaml: detect, 2 classes, train 2 images (1 labelled, 2 boxes), val 2 images (1 labelled, 2 boxes) (0 skipped)");
 }
 
 TEST_CASE("splits as .txt lists or lists of folders, names as a list, path relative to the YAML", "[data][yolo]") {
@@ -79,18 +74,18 @@ TEST_CASE("missing keys are named with what was expected", "[data][yolo][bad-inp
     writeSplits(dir.path());
     const auto yaml = dir / "data.yaml";
     testing::writeText(yaml, "train: images/train\nval: images/val\n");
-    CHECK(errorOf(yaml) == yaml.string() + ": missing key 'names' (expected a list of class names or a map from class id to name)");
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() + ": missing key 'names' (expected a list of class names or a map from class id to name)");
     testing::writeText(yaml, "val: images/val\nnames: [a, b]\n");
-    CHECK(errorOf(yaml) == yaml.string() +
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() +
                                ": missing key 'train' (expected a folder of images, a .txt list of image paths, or a list of those)");
     testing::writeText(yaml, "train: images/train\nval:\nnames: [a, b]\n");
-    CHECK(errorOf(yaml) == yaml.string() +
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() +
                                ": missing key 'val' (expected a folder of images, a .txt list of image paths, or a list of those)");
     testing::writeText(yaml, "- just\n- a list\n");
-    CHECK(errorOf(yaml) == yaml.string() + ": not a YAML map (expected keys path, train, val, names)");
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() + ": not a YAML map (expected keys path, train, val, names)");
     testing::writeText(yaml, "train: [unclosed\n");
-    CHECK(errorOf(yaml).rfind(yaml.string() + ":2: not valid YAML: ", 0) == 0);
-    CHECK(errorOf(dir / "nope.yaml") == (dir / "nope.yaml").string() + ": does not exist (expected a dataset YAML file)");
+    CHECK(testing::yoloDatasetError(yaml).rfind(yaml.string() + ":2: not valid YAML: ", 0) == 0);
+    CHECK(testing::yoloDatasetError(dir / "nope.yaml") == (dir / "nope.yaml").string() + ": does not exist (expected a dataset YAML file)");
 }
 
 TEST_CASE("a path or split that does not exist, and an empty split, are structural errors", "[data][yolo][bad-input]") {
@@ -98,19 +93,19 @@ TEST_CASE("a path or split that does not exist, and an empty split, are structur
     writeSplits(dir.path());
     const auto yaml = dir / "data.yaml";
     testing::writeText(yaml, "names: [a, b]\npath: missing\ntrain: images/train\nval: images/val\n");
-    CHECK(errorOf(yaml) == yaml.string() + ":2: path 'missing' does not exist (resolved to " + (dir / "missing").string() +
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() + ":2: path 'missing' does not exist (resolved to " + (dir / "missing").string() +
                                "; expected the dataset root folder)");
     testing::writeText(yaml, "names: [a, b]\ntrain: images/train\nval: images/valid\n");
-    CHECK(errorOf(yaml) == yaml.string() + ":3: val 'images/valid' does not exist (resolved to " +
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() + ":3: val 'images/valid' does not exist (resolved to " +
                                (dir / "images/valid").string() +
                                "; expected a folder of images, a .txt list of image paths, or a list of those)");
     std::filesystem::create_directories(dir / "images/empty");
     testing::writeText(dir / "images/empty/readme.md", "not an image");
     testing::writeText(yaml, "names: [a, b]\ntrain: images/train\nval: images/empty\n");
-    CHECK(errorOf(yaml) == yaml.string() + ":3: split 'val' has no images (expected at least one "
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() + ":3: split 'val' has no images (expected at least one "
                                            ".jpg/.jpeg/.png/.bmp/.tif/.tiff/.webp file)");
     testing::writeText(yaml, "names: [a, b]\ntrain: images/train\nval: images/empty/readme.md\n");
-    CHECK(errorOf(yaml) == yaml.string() + ":3: val 'images/empty/readme.md' is neither a folder nor a .txt list "
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() + ":3: val 'images/empty/readme.md' is neither a folder nor a .txt list "
                                            "(expected a folder of images, a .txt list of image paths, or a list of those)");
 }
 
@@ -119,18 +114,18 @@ TEST_CASE("names must agree with nc, be unique and have no gaps", "[data][yolo][
     writeSplits(dir.path());
     const auto yaml = dir / "data.yaml";
     testing::writeText(yaml, "train: images/train\nval: images/val\nnc: 3\nnames: [a, b]\n");
-    CHECK(errorOf(yaml) == yaml.string() + ":3: nc is 3 but names has 2 entries (expected them to agree)");
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() + ":3: nc is 3 but names has 2 entries (expected them to agree)");
     testing::writeText(yaml, "train: images/train\nval: images/val\nnc: two\nnames: [a, b]\n");
-    CHECK(errorOf(yaml) == yaml.string() + ":3: nc 'two' is not a positive integer (expected the number of classes)");
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() + ":3: nc 'two' is not a positive integer (expected the number of classes)");
     testing::writeText(yaml, "train: images/train\nval: images/val\nnames:\n  - cat\n  - dog\n  - cat\n");
-    CHECK(errorOf(yaml) == yaml.string() + ":6: duplicate class name 'cat' (classes 0 and 2; expected unique names)");
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() + ":6: duplicate class name 'cat' (classes 0 and 2; expected unique names)");
     testing::writeText(yaml, "train: images/train\nval: images/val\nnames:\n  0: cat\n  2: dog\n");
-    CHECK(errorOf(yaml) == yaml.string() + ":4: names has no class id 1 (expected ids 0..1 without gaps)");
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() + ":4: names has no class id 1 (expected ids 0..1 without gaps)");
     testing::writeText(yaml, "train: images/train\nval: images/val\nnames:\n  zero: cat\n");
-    CHECK(errorOf(yaml) == yaml.string() +
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() +
                                ":4: names key 'zero' is not a class id (expected a list of class names or a map from class id to name)");
     testing::writeText(yaml, "train: images/train\nval: images/val\nnames: cat\n");
-    CHECK(errorOf(yaml) == yaml.string() +
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() +
                                ":3: names is empty or a single value (expected a list of class names or a map from class id to name)");
 }
 
@@ -153,8 +148,8 @@ TEST_CASE("broken images and label files are skipped with one warning each and c
         train.string() + "/bad\\xFF name.jpg: file name is not valid UTF-8 (expected UTF-8 paths); image skipped",
         (dir / "labels/train/badlabel.txt").string() + ":2: class id 7 is out of range (expected 0..1 for nc = 2); image skipped",
         (train / "cut.jpg").string() + ": truncated JPEG (no end-of-image marker; expected a complete JPEG file); image skipped",
-        (train / "text.jpg").string() + ": not an image OpenCV can decode (unrecognised file signature; expected "
-                                        ".jpg/.jpeg/.png/.bmp/.tif/.tiff/.webp image data); image skipped",
+        (train / "text.jpg").string() + ": not an image GraphLens can decode (unrecognised file signature; expected "
+                                        "JPEG or PNG image data); image skipped",
     };
     CHECK(dataset.warnings == expected);
 }
@@ -165,10 +160,10 @@ TEST_CASE("a split where every image is broken is an error", "[data][yolo][bad-i
     testing::writeText(dir / "images/val/a.jpg", "text");
     testing::writeText(dir / "images/val/b.jpg", "more text");
     testing::writeText(dir / "data.yaml", "train: images/train\nval: images/val\nnames: [a]\n");
-    CHECK(errorOf(dir / "data.yaml") ==
+    CHECK(testing::yoloDatasetError(dir / "data.yaml") ==
           (dir / "data.yaml").string() + ":2: every image of split 'val' is broken (2 skipped; expected at least one usable image); first: " +
               (dir / "images/val/a.jpg").string() +
-              ": not an image OpenCV can decode (unrecognised file signature; expected .jpg/.jpeg/.png/.bmp/.tif/.tiff/.webp image data)");
+              ": not an image GraphLens can decode (unrecognised file signature; expected JPEG or PNG image data)");
 }
 
 TEST_CASE("a .txt list names missing and non-UTF-8 entries by line", "[data][yolo][bad-input]") {
@@ -179,7 +174,8 @@ TEST_CASE("a .txt list names missing and non-UTF-8 entries by line", "[data][yol
     const auto dataset = loadYoloDataset(dir / "data.yaml");
     CHECK(dataset.split("train").images.size() == 1);
     const std::vector<std::string> expected{
-        (dir / "train.txt").string() + ":2: 'images/train/gone.jpg' does not exist (expected an image file); image skipped",
+        (dir / "train.txt").string() + ":2: 'images/train/gone.jpg' does not exist (resolved to " +
+            (dir / "images/train/gone.jpg").string() + "; expected an image file); image skipped",
         (dir / "train.txt").string() + ":3: image path is not valid UTF-8 (expected UTF-8 paths); image skipped",
     };
     CHECK(dataset.warnings == expected);

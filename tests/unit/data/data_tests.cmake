@@ -11,9 +11,11 @@ add_executable(graphlens_unit_data
   ${CMAKE_CURRENT_LIST_DIR}/LabelFileTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LetterboxTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/YoloDatasetTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/YoloFormatsTest.cpp
 )
 target_link_libraries(graphlens_unit_data PRIVATE graphlens_data graphlens_catch_main)
 catch_discover_tests(graphlens_unit_data TEST_PREFIX "unit.data." PROPERTIES LABELS unit)
+include(${CMAKE_CURRENT_LIST_DIR}/decode_tests.cmake)  # the JPEG/PNG decoder
 
 if(TARGET graphlens_data_loader)
   add_executable(graphlens_unit_data_loader

@@ -86,9 +86,12 @@ int runList(bool json, const ModelOptions& model, const std::string& precision) 
 }
 
 int runVerify(const std::string& familyName, const ModelOptions& model, bool all, bool json,
-              const std::string& precision, int batch) {
+              const std::string& precision, int batch, const std::string& memoryFormat) {
     const auto dtype = dtypeOf(precision);
     if (batch < 1) throw UsageError("batch " + std::to_string(batch) + " is impossible (expected 1 or more)");
+    if (memoryFormat != "nchw" && memoryFormat != "channels_last") {
+        throw UsageError("memory format '" + memoryFormat + "' is not supported (expected nchw or channels_last)");
+    }
     std::vector<graphlens::bench::VerifyRow> rows;
     if (!model.path.empty()) {
         // The check on load is the verification: run it once, here, and print its row.
@@ -97,15 +100,18 @@ int runVerify(const std::string& familyName, const ModelOptions& model, bool all
         options.batch = batch;
         options.dtype = dtype;
         options.imgsz = family.defaultImgsz;
+        options.memoryFormat = memoryFormat;
         rows.push_back(graphlens::bench::verifyFamily(graphlens::bench::withSupportToBeChecked(family), options));
     } else if (all) {
-        rows = graphlens::bench::verifyAllInChildProcesses({"--precision", precision, "--batch", std::to_string(batch)});
+        rows = graphlens::bench::verifyAllInChildProcesses(
+            {"--precision", precision, "--batch", std::to_string(batch), "--memory-format", memoryFormat});
     } else {
         if (familyName.empty()) throw UsageError("verify needs --family F, --model file.pt or --all");
         const auto* family = &graphlens::bench::builtInFamily(familyName);
         graphlens::bench::VerifyOptions options;
         options.batch = batch;
         options.dtype = dtype;
+        options.memoryFormat = memoryFormat;
         rows.push_back(graphlens::bench::verifyFamily(*family, options));
     }
     std::cout << (json ? graphlens::bench::verifyJson(rows).dump(2) + "\n" : graphlens::bench::verifyTable(rows));
@@ -218,6 +224,9 @@ int main(int argc, char** argv) {
     verify->add_flag("--json", verifyJson, "machine-readable output");
     verify->add_option("--precision", verifyPrecision, "fp32 | fp16")->capture_default_str();
     verify->add_option("--batch", verifyBatch, "probe batch size")->capture_default_str();
+    std::string verifyMemoryFormat = "nchw";
+    verify->add_option("--memory-format", verifyMemoryFormat, "nchw | channels_last: network and probes")
+        ->capture_default_str();
 
     std::string profilePlanPath, profileSessionId;
     auto* profilePass = app.add_subcommand("profile-pass", "internal: the CUPTI pass of a sweep, in its own process");
@@ -255,7 +264,8 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (*worker) return runWorker(planPath);
-        if (*verify) return runVerify(verifyFamily, verifyModel, verifyAll, verifyJson, verifyPrecision, verifyBatch);
+        if (*verify) return runVerify(verifyFamily, verifyModel, verifyAll, verifyJson, verifyPrecision, verifyBatch,
+                                         verifyMemoryFormat);
         if (*profilePass) return runProfilePass(profilePlanPath, profileSessionId);
         plan.profile = !noProfile;
         plan.model = sweepModel.path;

@@ -54,7 +54,12 @@ void fitValueAxisFromZero(QValueAxis* axis, double maxValue) {
     const double top = std::ceil(maxValue * 1.08 / step) * step;
     axis->setRange(0.0, top);
     axis->setTickCount(int(std::lround(top / step)) + 1);
-    axis->setLabelFormat(step < 0.1 ? QStringLiteral("%.2f") : step < 1 ? QStringLiteral("%.1f") : QStringLiteral("%.0f"));
+    // As many decimals as the step needs: a 0.25 step prints 0.25, 0.50, not 0.3, 0.5.
+    int decimals = 0;
+    while (decimals < 4 && std::abs(step * std::pow(10.0, decimals) - std::round(step * std::pow(10.0, decimals))) > 1e-6) {
+        ++decimals;
+    }
+    axis->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
 }
 
 void styleChart(QChart* chart, const QString& title) {

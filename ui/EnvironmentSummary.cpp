@@ -33,8 +33,19 @@ QString environmentSummary(const QJsonObject& helloOrEnvironment) {
         {{{"libtorch", "libtorch "}, {"torch", "libtorch "}, {"torch_version", "libtorch "}}},
         {{{"os", ""}, {"platform", ""}, {nullptr, nullptr}}},
     }};
+    // CUDA facts only with a CUDA device: a CPU machine's CUDA runtime library says nothing about
+    // what the rows ran on ("cpu · CUDA 13.0" reads as if CUDA had been used).
+    const auto cudaAvailable = environment.value(QStringLiteral("cuda_available"));
+    const auto deviceText = scalarText(environment.value(QStringLiteral("device")));
+    const bool noCuda = (cudaAvailable.isBool() && !cudaAvailable.toBool()) ||
+                        deviceText.compare(QStringLiteral("cpu"), Qt::CaseInsensitive) == 0;
     QStringList parts;
-    for (const auto& keys : kSlots) {
+    for (size_t slot = 0; slot < kSlots.size(); ++slot) {
+        const auto& keys = kSlots[slot];
+        if (noCuda && (slot == 1 || slot == 2)) {
+            if (slot == 1) parts << QStringLiteral("no CUDA device");
+            continue;
+        }
         for (const auto& key : keys) {
             if (!key.name) break;
             const auto text = scalarText(environment.value(QLatin1String(key.name)));

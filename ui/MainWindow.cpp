@@ -10,6 +10,7 @@
 #include "ui/SweepPanel.h"
 #include "ui/UiLogging.h"
 #include "ui/WorkerClient.h"
+#include "ui/charts/ChartsPanel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -21,6 +22,8 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QIcon>
+#include <QCloseEvent>
+#include <QKeyEvent>
 #include <QJsonDocument>
 #include <QLabel>
 #include <QMenuBar>
@@ -75,19 +78,18 @@ MainWindow::MainWindow(QWidget* parent)
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_table->setWordWrap(false);
     connect(m_model, &QAbstractItemModel::modelReset, m_table, &QTableView::resizeColumnsToContents);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::updateEnvironmentLabel);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateEnvironmentLabel);
     connect(m_model, &QAbstractItemModel::rowsInserted, m_table, [this] {
         m_table->resizeColumnsToContents();
         m_table->scrollToBottom();  // follow a running sweep
     });
 
-    m_speedupChart = new SpeedupChartView;
-    m_speedupChart->setModel(m_model);
-    m_stepTimeChart = new StepTimeChartView;
-    m_stepTimeChart->setModel(m_model);
-    m_charts = new QTabWidget;
-    m_charts->setDocumentMode(true);
-    m_charts->addTab(m_speedupChart, tr("Speedup"));
-    m_charts->addTab(m_stepTimeChart, tr("Step time"));
+    auto* charts = new ChartsPanel;  // speedup, step time, replays, VRAM, launch overhead, phases
+    charts->setModel(m_model);
+    m_speedupChart = charts->speedupChart();
+    m_stepTimeChart = charts->stepTimeChart();
+    m_charts = charts;
 
     auto* splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_charts);
@@ -106,6 +108,7 @@ MainWindow::MainWindow(QWidget* parent)
     createDocks();
     createActions();
     connectWorker();
+    qApp->installEventFilter(this);  // see eventFilter: window shortcuts beat a focused text field
     m_sweepPanel->loadFamilies(m_worker->workerExecutable());
     updateTitle();
     resize(1400, 880);
@@ -139,15 +142,33 @@ void MainWindow::createDocks() {
 
 void MainWindow::createActions() {
     auto* file = menuBar()->addMenu(tr("&File"));
-    m_openAction = file->addAction(tr("&Open…"), this, &MainWindow::chooseAndOpen);
-    m_openAction->setShortcut(QKeySequence::Open);
-    auto* save = file->addAction(tr("Save Session &As…"), this, &MainWindow::chooseAndSaveSession);
-    save->setShortcut(QKeySequence::SaveAs);
-    auto* csv = file->addAction(tr("&Export CSV…"), this, &MainWindow::chooseAndExportCsv);
-    csv->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    // Each action is also added to the window itself, so its shortcut works whichever child has
+    // focus (eventFilter keeps a text field from taking the key first).
+    const auto windowAction = [this](QAction* action, const char* name, const QKeySequence& key) {
+        action->setObjectName(QLatin1String(name));
+        action->setShortcut(key);
+        action->setShortcutContext(Qt::WindowShortcut);
+        addAction(action);
+        return action;
+    };
+    m_openAction = windowAction(file->addAction(tr("&Open…"), this, &MainWindow::chooseAndOpen), "actionOpen",
+                                QKeySequence(Qt::CTRL | Qt::Key_O));
+    m_saveAction = windowAction(file->addAction(tr("&Save Session"), this, &MainWindow::save), "actionSave",
+                                QKeySequence(Qt::CTRL | Qt::Key_S));
+    m_saveAsAction = windowAction(file->addAction(tr("Save Session &As…"), this, &MainWindow::chooseAndSaveSession),
+                                  "actionSaveAs", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_exportAction = windowAction(file->addAction(tr("&Export CSV…"), this, &MainWindow::chooseAndExportCsv),
+                                  "actionExportCsv", QKeySequence(Qt::CTRL | Qt::Key_E));
     file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+
+    auto* sweep = menuBar()->addMenu(tr("&Sweep"));
+    m_runAction = windowAction(sweep->addAction(tr("&Run"), m_sweepPanel, &SweepPanel::requestStart), "actionRun",
+                               QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_cancelAction = windowAction(sweep->addAction(tr("&Cancel"), m_worker, &WorkerClient::cancel), "actionCancel",
+                                  QKeySequence(Qt::Key_Escape));
+    m_cancelAction->setEnabled(false);  // only while a sweep runs: Esc stays the widgets' otherwise
 
     auto* view = menuBar()->addMenu(tr("&View"));
     const auto docks = findChildren<QDockWidget*>();
@@ -163,6 +184,18 @@ void MainWindow::createActions() {
 
 void MainWindow::connectWorker() {
     connect(m_worker, &WorkerClient::started, this, [this](const QString& autosave) {
+        // Only now, with a worker really running, is the table cleared: a sweep is a new session
+        // (the previous rows stay in their file).
+        m_session = results::Session{};
+        m_session.plan = results::toJson(m_pendingPlan);
+        m_session.created = results::utcTimestampNow();
+        m_model->resetData({});
+        m_sweepRunning = true;
+        m_sweepPanel->setRunning(true);
+        m_openAction->setEnabled(false);  // opening a file mid-sweep would mix two sessions
+        m_runAction->setEnabled(false);
+        m_cancelAction->setEnabled(true);
+        setCurrentFile({});
         appendLog(tr("Sweep started; rows are autosaved to %1").arg(QDir::toNativeSeparators(autosave)));
     });
     connect(m_worker, &WorkerClient::helloReceived, this, &MainWindow::setEnvironment);
@@ -185,9 +218,12 @@ void MainWindow::connectWorker() {
         statusBar()->showMessage(message, 15000);
     });
     connect(m_worker, &WorkerClient::finished, this, [this](bool ok) {
-        m_sweepRunning = false;
         m_sweepPanel->setRunning(false);
         m_openAction->setEnabled(true);
+        m_runAction->setEnabled(true);
+        m_cancelAction->setEnabled(false);
+        if (!m_sweepRunning) return;  // refused before it started: what is shown stays as it was
+        m_sweepRunning = false;
         if (ok) {
             const auto done = tr("Sweep finished: %1 rows").arg(m_model->rowCount());
             m_sweepPanel->setFinished(true, done);
@@ -199,16 +235,23 @@ void MainWindow::connectWorker() {
 
 void MainWindow::startSweep(const results::SweepPlan& plan) {
     if (m_worker->isRunning()) return;
-    // A sweep is a new session: the previous rows stay in their file, the table starts empty.
-    m_session = results::Session{};
-    m_session.plan = results::toJson(plan);
-    m_session.created = results::utcTimestampNow();
-    m_model->resetData({});
-    m_sweepRunning = true;
-    m_sweepPanel->setRunning(true);
-    m_openAction->setEnabled(false);  // opening a file mid-sweep would mix two sessions
-    setCurrentFile({});
-    m_worker->start(plan);
+    // Validate first: a plan that cannot run is reported and clears nothing. The table is cleared
+    // by the started() handler, once the worker really runs.
+    if (const auto error = results::validateSweepPlan(plan); !error.empty()) {
+        const auto message = tr("Invalid sweep: %1").arg(QString::fromStdString(error));
+        appendLog(message);
+        m_sweepPanel->setFinished(false, message);
+        statusBar()->showMessage(message, 15000);
+        return;
+    }
+    m_pendingPlan = plan;
+    if (m_worker->start(plan) && m_worker->isRunning()) {
+        // Inputs and Start are locked at once; the table is cleared only on started().
+        m_sweepPanel->setRunning(true);
+        m_openAction->setEnabled(false);
+        m_runAction->setEnabled(false);
+        m_cancelAction->setEnabled(true);
+    }
 }
 
 bool MainWindow::openFile(const QString& path) {
@@ -222,10 +265,11 @@ bool MainWindow::openFile(const QString& path) {
             setEnvironment(toQJson(m_session.environment));
         } else if (!m_model->rows().empty() && !m_model->rows().front().device.empty()) {
             // CSV and autosave files carry no environment block, but every row names its device.
-            m_environmentLabel->setText(
-                tr("Measured on %1").arg(QString::fromStdString(m_model->rows().front().device)));
+            m_environmentSummary = tr("Measured on %1").arg(QString::fromStdString(m_model->rows().front().device));
+            updateEnvironmentLabel();
         } else {
-            m_environmentLabel->setText(tr("Environment not recorded in this file"));
+            m_environmentSummary = tr("Environment not recorded in this file");
+            updateEnvironmentLabel();
         }
         setCurrentFile(path);
         appendLog(tr("Opened %1: %2 rows").arg(shown).arg(m_model->rowCount()));
@@ -281,6 +325,36 @@ void MainWindow::chooseAndSaveSession() {
     saveSession(path);
 }
 
+void MainWindow::save() {
+    if (!m_sweepRunning && m_currentFile.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
+        saveSession(m_currentFile);
+    } else {
+        chooseAndSaveSession();  // a CSV, an autosave or nothing yet: ask where the session goes
+    }
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::ShortcutOverride && watched->isWidgetType() &&
+        static_cast<QWidget*>(watched)->window() == this) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        const QKeySequence pressed(key->keyCombination());
+        for (const QAction* action : {m_openAction, m_saveAction, m_saveAsAction, m_exportAction, m_runAction,
+                                      m_cancelAction}) {
+            if (action && action->isEnabled() && action->shortcut() == pressed) {
+                key->ignore();  // not the field's: let the shortcut map give it to the action
+                return true;
+            }
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    // Cancel kills the worker and returns at once; the process is reaped by the event loop.
+    if (m_worker->isRunning()) m_worker->cancel();
+    QMainWindow::closeEvent(event);
+}
+
 void MainWindow::chooseAndExportCsv() {
     auto path = QFileDialog::getSaveFileName(this, tr("Export CSV"), QString(), tr("CSV (*.csv)"));
     if (path.isEmpty()) return;
@@ -313,7 +387,22 @@ void MainWindow::setEnvironment(const QJsonObject& helloOrEnvironment) {
     const auto nested = helloOrEnvironment.value(QStringLiteral("environment"));
     m_session.environment = fromQJson(nested.isObject() ? nested.toObject() : helloOrEnvironment);
     const auto summary = environmentSummary(helloOrEnvironment);
-    m_environmentLabel->setText(summary.isEmpty() ? tr("Environment unknown") : summary);
+    m_environmentSummary = summary.isEmpty() ? tr("Environment unknown") : summary;
+    updateEnvironmentLabel();
+}
+
+void MainWindow::updateEnvironmentLabel() {
+    // What the rows are, not what was asked: a CPU run measures fp32 whatever the plan said.
+    QStringList precisions;
+    for (const auto& row : m_model->rows()) {
+        const auto precision = QString::fromStdString(row.precision);
+        if (!precision.isEmpty() && !precisions.contains(precision)) precisions << precision;
+    }
+    const QString measured = precisions.join(QStringLiteral(", "));
+    QString text = m_environmentSummary.isEmpty() ? tr("No engine environment yet") : m_environmentSummary;
+    if (!measured.isEmpty()) text += tr(" · rows %1").arg(measured);
+    m_environmentLabel->setText(text);
+    if (m_sweepPanel) m_sweepPanel->setMeasuredPrecision(measured);
 }
 
 QString MainWindow::environmentText() const { return m_environmentLabel->text(); }

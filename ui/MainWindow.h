@@ -8,6 +8,8 @@
 #include <QMainWindow>
 
 class QAction;
+class QCloseEvent;
+class QEvent;
 class QLabel;
 class QPlainTextEdit;
 class QTableView;
@@ -44,6 +46,12 @@ public:
     QString lastError() const { return m_lastError; }
     QString environmentText() const;
 
+protected:
+    // Window shortcuts (save, export, open, run, cancel) win over a focused text field, which
+    // would otherwise take Ctrl+E, Ctrl+S… for itself through ShortcutOverride.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;  // kills a running worker, never waits for it
+
 private:
     void createActions();
     void createDocks();
@@ -55,6 +63,8 @@ private:
     void updateTitle();
     void chooseAndOpen();
     void chooseAndSaveSession();
+    void save();  // to the current session file when it is one, otherwise as chooseAndSaveSession
+    void updateEnvironmentLabel();
     void chooseAndExportCsv();
 
     MeasurementTableModel* m_model = nullptr;
@@ -68,7 +78,14 @@ private:
     QLabel* m_environmentLabel = nullptr;
     QLabel* m_fileLabel = nullptr;
     QAction* m_openAction = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QAction* m_exportAction = nullptr;
+    QAction* m_runAction = nullptr;
+    QAction* m_cancelAction = nullptr;
+    QString m_environmentSummary;  // from the hello or the file; the label adds the rows' precision
 
+    results::SweepPlan m_pendingPlan;  // the plan of the run being started
     results::Session m_session;  // plan and environment of what is shown; rows are in m_model
     QString m_currentFile;
     QString m_lastError;

@@ -6,6 +6,7 @@
 
 #include <QChart>
 #include <QCursor>
+#include <QStringList>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -27,6 +28,28 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QChartView(parent) {
     chart->addAxis(m_yAxis, Qt::AlignLeft);
     setChart(chart);  // the view owns the chart
     rebuild();
+}
+
+QString SpeedupChartView::noSpeedupReason(const std::vector<results::Measurement>& rows) {
+    if (rows.empty()) return tr("no rows yet");
+    // The rows say why there is nothing to chart: "skipped: CUDA graphs need a CUDA device".
+    QStringList reasons;
+    for (const auto& row : rows) {
+        if (row.status.empty() || row.status == "ok") continue;
+        const auto status = QString::fromStdString(row.status);
+        const auto message = QString::fromStdString(row.message);
+        const QString reason = message.isEmpty() ? status
+                               : message.startsWith(status) ? message
+                                                            : status + QStringLiteral(": ") + message;
+        if (!reasons.contains(reason)) reasons << reason;
+    }
+    if (reasons.isEmpty()) return tr("no graphed rows to compare with eager");
+    if (reasons.size() > 2) {
+        const auto more = reasons.size() - 2;
+        reasons = reasons.mid(0, 2);
+        reasons << tr("%n more", nullptr, int(more));
+    }
+    return tr("no speedup to show (%1)").arg(reasons.join(QStringLiteral("; ")));
 }
 
 QString SpeedupChartView::referenceSeriesName() { return tr("no gain (1×)"); }
@@ -63,8 +86,10 @@ void SpeedupChartView::rebuild() {
 
     for (size_t i = 0; i < m_curves.size(); ++i) addCurve(m_curves[i], int(i));
     addReferenceLine();  // last, so the legend lists the data first
-    chart()->setTitle(m_curves.empty() ? tr("CUDA graph speedup vs batch size — no graphed rows yet")
-                                       : tr("CUDA graph speedup vs batch size"));
+    chart()->setTitle(m_curves.empty()
+                          ? tr("CUDA graph speedup vs batch size — %1")
+                                .arg(noSpeedupReason(m_model ? m_model->rows() : std::vector<results::Measurement>{}))
+                          : tr("CUDA graph speedup vs batch size"));
     qCDebug(lcUiChart) << "speedup chart:" << m_curves.size() << "curves";
 }
 

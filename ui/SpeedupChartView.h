@@ -23,6 +23,9 @@ public:
     const std::vector<SpeedupCurve>& curves() const { return m_curves; }
 
     static QString referenceSeriesName();
+    // Why there is no curve, from the rows' status and message ("no speedup to show (skipped: CUDA
+    // graphs need a CUDA device)"); the chart's title says it when it is empty.
+    static QString noSpeedupReason(const std::vector<graphlens::results::Measurement>& rows);
 
 private:
     void rebuild();

@@ -35,10 +35,14 @@ std::string joinLabel(const std::string& family, const std::string& precision, c
     return label;
 }
 
-// Timed figures only: a profiled pass runs with CUPTI on and is slower by design (DESIGN §2).
-bool usable(const Measurement& row) { return row.status == "ok" && row.pass != "profiled" && row.batch >= 1; }
+bool usable(const Measurement& row) { return usableTimedRow(row); }
 
 }  // namespace
+
+// Timed figures only: a profiled pass runs with CUPTI on and is slower by design (DESIGN §2).
+bool usableTimedRow(const results::Measurement& row) {
+    return row.status == "ok" && row.pass != "profiled" && row.batch >= 1;
+}
 
 std::string SpeedupCurve::label() const { return joinLabel(family, precision, phase); }
 std::string StepTimeCurve::label() const { return joinLabel(family, precision, phase); }

@@ -9,6 +9,10 @@
 
 namespace graphlens::ui {
 
+// The rows every chart draws: status ok, timed pass (a profiled pass runs with CUPTI on and is
+// slower by design, DESIGN §2; its metrics are merged onto the timed row), batch >= 1.
+bool usableTimedRow(const results::Measurement& row);
+
 struct SpeedupPoint {
     int batch = 0;
     double speedup = 0;

@@ -4,7 +4,10 @@
 #include "ui/Resources.h"
 #include "ui/UiLogging.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QSignalBlocker>
+#include <algorithm>
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -88,6 +91,33 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent), m_catalog(new FamilyC
 
     m_precision = new QComboBox;
     m_precision->addItems({QStringLiteral("fp16"), QStringLiteral("fp32")});
+    m_precisionNote = new QLabel;
+    m_precisionNote->setWordWrap(true);
+    m_precisionNote->setObjectName(QStringLiteral("precisionNote"));
+    m_precisionNote->setStyleSheet(QStringLiteral("color: #b9770e; font-size: small;"));
+    m_precisionNote->hide();
+
+    m_formatNchw = new QCheckBox(QStringLiteral("nchw"));
+    m_formatChannelsLast = new QCheckBox(QStringLiteral("channels_last"));
+    m_formatNchw->setToolTip(tr("Each memory format checked is its own configuration, run in turn"));
+    m_formatChannelsLast->setToolTip(m_formatNchw->toolTip());
+    auto* formatRow = new QHBoxLayout;
+    formatRow->addWidget(m_formatNchw);
+    formatRow->addWidget(m_formatChannelsLast);
+    formatRow->addStretch();
+
+    m_scope = new QComboBox;
+    m_scope->addItems({QStringLiteral("step"), QStringLiteral("network")});
+    m_scope->setToolTip(tr("step: upload + network + postprocess; network: the network alone"));
+    m_repeats = new QSpinBox;
+    m_repeats->setRange(1, 50);
+    m_repeats->setToolTip(tr("Rounds of alternating eager/graphed blocks (the spread between rounds is the noise)"));
+    m_graph = new QComboBox;
+    m_graph->addItems({QStringLiteral("on"), QStringLiteral("auto")});
+    m_graph->setToolTip(tr("on: capture at the first call of a shape; auto: once a shape has repeated"));
+    m_jit = new QComboBox;
+    m_jit->addItems({QStringLiteral("fuse"), QStringLiteral("off")});
+    m_jit->setToolTip(tr("TorchScript files only: fuse runs the executor with its fuser; off runs without"));
 
     m_steps = new QSpinBox;
     m_steps->setRange(1, 100000);
@@ -96,14 +126,34 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent), m_catalog(new FamilyC
     m_warmup->setRange(0, 100000);
     m_warmup->setToolTip(tr("Untimed steps per arm before timing (cuDNN autotuning, allocator warm-up)"));
 
+    m_family->setObjectName(QStringLiteral("model"));
+    m_batches->setObjectName(QStringLiteral("batches"));
+    m_imgsz->setObjectName(QStringLiteral("imgsz"));
+    m_precision->setObjectName(QStringLiteral("precision"));
+    m_formatNchw->setObjectName(QStringLiteral("formatNchw"));
+    m_formatChannelsLast->setObjectName(QStringLiteral("formatChannelsLast"));
+    m_scope->setObjectName(QStringLiteral("scope"));
+    m_repeats->setObjectName(QStringLiteral("repeats"));
+    m_graph->setObjectName(QStringLiteral("graph"));
+    m_jit->setObjectName(QStringLiteral("jit"));
+    m_steps->setObjectName(QStringLiteral("steps"));
+    m_warmup->setObjectName(QStringLiteral("warmup"));
+
     auto* form = new QFormLayout;
-    form->addRow(tr("Model"), familyRow);
+    addField(form, tr("Model"), QStringLiteral("model"), m_family, familyRow);
     form->addRow(QString(), m_familyStatus);
-    form->addRow(tr("Batches"), m_batches);
-    form->addRow(tr("Image size"), m_imgsz);
-    form->addRow(tr("Precision"), m_precision);
-    form->addRow(tr("Timed steps"), m_steps);
-    form->addRow(tr("Warm-up steps"), m_warmup);
+    addField(form, tr("Batches"), QStringLiteral("batches"), m_batches);
+    addField(form, tr("Image size"), QStringLiteral("imgsz"), m_imgsz);
+    addField(form, tr("Precision"), QStringLiteral("precision"), m_precision);
+    form->addRow(QString(), m_precisionNote);
+    addField(form, tr("Memory formats"), QStringLiteral("formats"), m_formatNchw, formatRow);
+    m_fields[QStringLiteral("formats")].first << m_formatChannelsLast;
+    addField(form, tr("Scope"), QStringLiteral("scope"), m_scope);
+    addField(form, tr("Graph mode"), QStringLiteral("graph"), m_graph);
+    addField(form, tr("JIT"), QStringLiteral("jit"), m_jit);
+    addField(form, tr("Timed steps"), QStringLiteral("steps"), m_steps);
+    addField(form, tr("Warm-up steps"), QStringLiteral("warmup"), m_warmup);
+    addField(form, tr("Repeats"), QStringLiteral("repeats"), m_repeats);
 
     m_start = new QPushButton(tr("Start sweep"));
     m_start->setDefault(true);
@@ -130,9 +180,10 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent), m_catalog(new FamilyC
 
     connect(m_batches, &QLineEdit::textChanged, this, &SweepPanel::validate);
     connect(m_family, &QComboBox::currentTextChanged, this, &SweepPanel::validate);
-    connect(m_start, &QPushButton::clicked, this, [this] {
-        if (m_inputError.isEmpty()) emit startRequested(plan());
-    });
+    connect(m_formatNchw, &QCheckBox::toggled, this, &SweepPanel::validate);
+    connect(m_formatChannelsLast, &QCheckBox::toggled, this, &SweepPanel::validate);
+    connect(m_precision, &QComboBox::currentTextChanged, this, [this] { setMeasuredPrecision(m_measuredPrecision); });
+    connect(m_start, &QPushButton::clicked, this, &SweepPanel::requestStart);
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancelRequested);
     connect(m_browseModel, &QPushButton::clicked, this, [this] {
         const QString file = QFileDialog::getOpenFileName(
@@ -148,6 +199,47 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent), m_catalog(new FamilyC
 
     setPlan(presetPlan());
     setRunning(false);
+}
+
+QWidget* SweepPanel::addField(QFormLayout* form, const QString& label, const QString& field, QWidget* input,
+                              QLayout* row) {
+    if (row) form->addRow(label, row); else form->addRow(label, input);
+    // The message sits right under the field at fault.
+    auto* error = new QLabel;
+    error->setObjectName(field + QStringLiteral("Error"));
+    error->setWordWrap(true);
+    error->setStyleSheet(QStringLiteral("color: #c0392b; font-size: small;"));
+    error->hide();
+    form->addRow(QString(), error);
+    m_fields.insert(field, {QList<QWidget*>{input}, error});
+    return error;
+}
+
+void SweepPanel::flag(const QString& field, const QString& message) {
+    const auto found = m_fields.find(field);
+    if (found == m_fields.end()) return;
+    for (QWidget* input : found->first) {
+        input->setStyleSheet(message.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
+    }
+    found->second->setText(message);
+    found->second->setVisible(!message.isEmpty());
+}
+
+QString SweepPanel::fieldError(const QString& field) const {
+    const auto found = m_fields.find(field);
+    return found == m_fields.end() ? QString() : found->second->text();
+}
+
+void SweepPanel::requestStart() {
+    if (m_running || !m_inputError.isEmpty()) return;
+    emit startRequested(plan());
+}
+
+void SweepPanel::setMeasuredPrecision(const QString& precisions) {
+    m_measuredPrecision = precisions;
+    const bool differs = !precisions.isEmpty() && precisions != m_precision->currentText();
+    m_precisionNote->setText(differs ? tr("The rows shown are %1").arg(precisions) : QString());
+    m_precisionNote->setVisible(differs);
 }
 
 void SweepPanel::loadFamilies(const QString& executable) { m_catalog->load(executable); }
@@ -171,6 +263,18 @@ void SweepPanel::setPlan(const results::SweepPlan& plan) {
     m_batches->setText(batchText(plan.batches));
     m_imgsz->setValue(plan.imgsz);
     m_precision->setCurrentText(QString::fromStdString(plan.precision));
+    const auto hasFormat = [&](const char* format) {
+        return std::find(plan.memoryFormats.begin(), plan.memoryFormats.end(), format) != plan.memoryFormats.end();
+    };
+    {
+        const QSignalBlocker nchw(m_formatNchw), channelsLast(m_formatChannelsLast);
+        m_formatNchw->setChecked(hasFormat("nchw"));
+        m_formatChannelsLast->setChecked(hasFormat("channels_last"));
+    }
+    m_scope->setCurrentText(QString::fromStdString(plan.scope));
+    m_repeats->setValue(plan.repeats);
+    m_graph->setCurrentText(QString::fromStdString(plan.graph));
+    m_jit->setCurrentText(QString::fromStdString(plan.jit));
     m_steps->setValue(plan.steps);
     m_warmup->setValue(plan.warmup);
     validate();
@@ -195,36 +299,91 @@ results::SweepPlan SweepPanel::plan() const {
     }
     plan.imgsz = m_imgsz->value();
     plan.precision = m_precision->currentText().toStdString();
+    plan.memoryFormats.clear();
+    if (m_formatNchw->isChecked()) plan.memoryFormats.push_back("nchw");
+    if (m_formatChannelsLast->isChecked()) plan.memoryFormats.push_back("channels_last");
+    plan.scope = m_scope->currentText().toStdString();
+    plan.repeats = m_repeats->value();
+    plan.graph = m_graph->currentText().toStdString();
+    plan.jit = m_jit->currentText().toStdString();  // the engine reads it only for a TorchScript model
     plan.steps = m_steps->value();
     plan.warmup = m_warmup->value();
     return plan;
 }
 
 void SweepPanel::validate() {
-    m_inputError.clear();
+    // Each problem is flagged next to the field at fault; the first one also disables Start.
+    QHash<QString, QString> errors;
+    const QString model = m_family->currentText().trimmed();
+    if (model.isEmpty()) errors.insert(QStringLiteral("model"), tr("Choose a family or a TorchScript file"));
     try {
         results::parseBatchList(m_batches->text().remove(QLatin1Char(' ')).toStdString());
     } catch (const results::ResultsError& error) {
-        m_inputError = QString::fromUtf8(error.what());
+        errors.insert(QStringLiteral("batches"), QString::fromUtf8(error.what()));
     }
-    if (m_inputError.isEmpty()) {
+    if (!m_formatNchw->isChecked() && !m_formatChannelsLast->isChecked()) {
+        errors.insert(QStringLiteral("formats"), tr("Check at least one memory format"));
+    }
+    if (errors.isEmpty()) {
         if (const auto error = results::validateSweepPlan(plan()); !error.empty()) {
-            m_inputError = QString::fromStdString(error);
+            // validateSweepPlan names the key at fault first; map it to its field.
+            const QString text = QString::fromStdString(error);
+            static const QList<QPair<QString, QString>> kPrefixes{
+                {QStringLiteral("batch"), QStringLiteral("batches")},
+                {QStringLiteral("no batch"), QStringLiteral("batches")},
+                {QStringLiteral("image size"), QStringLiteral("imgsz")},
+                {QStringLiteral("precision"), QStringLiteral("precision")},
+                {QStringLiteral("memory format"), QStringLiteral("formats")},
+                {QStringLiteral("no memory format"), QStringLiteral("formats")},
+                {QStringLiteral("scope"), QStringLiteral("scope")},
+                {QStringLiteral("repeats"), QStringLiteral("repeats")},
+                {QStringLiteral("graph mode"), QStringLiteral("graph")},
+                {QStringLiteral("jit"), QStringLiteral("jit")},
+                {QStringLiteral("steps"), QStringLiteral("steps")},
+                {QStringLiteral("warmup"), QStringLiteral("warmup")},
+                {QStringLiteral("no family"), QStringLiteral("model")},
+                {QStringLiteral("a task"), QStringLiteral("model")},
+            };
+            QString field;
+            for (const auto& [prefix, name] : kPrefixes) {
+                if (text.startsWith(prefix)) field = name;
+            }
+            errors.insert(field, text);  // "" when no field owns it: shown under the buttons
         }
     }
-    m_batches->setStyleSheet(m_inputError.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) flag(it.key(), errors.value(it.key()));
+
+    static const QStringList kOrder{QStringLiteral("model"), QStringLiteral("batches"), QStringLiteral("imgsz"),
+                                    QStringLiteral("precision"), QStringLiteral("formats"), QStringLiteral("scope"),
+                                    QStringLiteral("graph"), QStringLiteral("jit"), QStringLiteral("steps"),
+                                    QStringLiteral("warmup"), QStringLiteral("repeats"), QString()};
+    m_inputError.clear();
+    for (const auto& field : kOrder) {
+        if (errors.contains(field)) {
+            m_inputError = errors.value(field);
+            break;
+        }
+    }
+    // JIT applies to a TorchScript file only; for a built-in family it is kept but greyed out.
+    m_jit->setEnabled(!m_running && isModelPath(model));
     m_start->setToolTip(m_inputError);
     m_start->setEnabled(!m_running && m_inputError.isEmpty());
-    if (!m_running) m_status->setText(m_inputError);
+    if (!m_running) {
+        m_status->setStyleSheet(m_inputError.isEmpty() ? QString() : QStringLiteral("color: #c0392b;"));
+        m_status->setText(m_inputError.isEmpty() ? QString() : tr("Cannot start: %1").arg(m_inputError));
+    }
 }
 
 void SweepPanel::setRunning(bool running) {
     m_running = running;
     m_start->setEnabled(!running && m_inputError.isEmpty());
     m_cancel->setEnabled(running);
-    for (QWidget* input : std::initializer_list<QWidget*>{m_family, m_browseModel, m_batches, m_imgsz, m_precision, m_steps, m_warmup}) {
+    for (QWidget* input : std::initializer_list<QWidget*>{m_family, m_browseModel, m_batches, m_imgsz, m_precision,
+                                                          m_formatNchw, m_formatChannelsLast, m_scope, m_repeats,
+                                                          m_graph, m_steps, m_warmup}) {
         input->setEnabled(!running);
     }
+    m_jit->setEnabled(!running && isModelPath(m_family->currentText()));
     if (running) {
         m_progress->setRange(0, 0);  // busy until the first progress event gives a total
         m_progress->setFormat(tr("starting…"));

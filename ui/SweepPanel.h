@@ -4,9 +4,15 @@
 #include "results/SweepPlan.h"
 #include "ui/FamilyCatalog.h"
 
+#include <QHash>
+#include <QList>
+#include <QPair>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
+class QFormLayout;
+class QLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -32,6 +38,15 @@ public:
     // ending in .pt, .pth, .ts, .jit or .torchscript is a file.
     static bool isModelPath(const QString& text);
 
+    // Start as the button does (Ctrl+R): only with valid inputs and no run in progress.
+    void requestStart();
+    // The precision(s) of the rows received, e.g. "fp32"; shown next to Precision when they differ
+    // from the one chosen (a CPU run measures fp32 whatever was asked). Empty: no note.
+    void setMeasuredPrecision(const QString& precisions);
+    // The message flagged next to a field ("model", "batches", "imgsz", "precision", "formats",
+    // "scope", "repeats", "graph", "jit", "steps", "warmup"); empty when the field is fine.
+    QString fieldError(const QString& field) const;
+
     void setRunning(bool running);
     void setProgress(int done, int total, const QString& label, double etaSeconds);
     void setFinished(bool ok, const QString& message);  // the last word under the progress bar
@@ -42,6 +57,9 @@ signals:
 
 private:
     void validate();
+    void flag(const QString& field, const QString& message);
+    QWidget* addField(QFormLayout* form, const QString& label, const QString& field, QWidget* input,
+                      QLayout* row = nullptr);
     void onFamiliesLoaded(const QList<graphlens::ui::FamilyEntry>& families);
 
     graphlens::results::SweepPlan m_base;  // fields without a widget (phases, graph, seed) come from here
@@ -52,6 +70,16 @@ private:
     QLineEdit* m_batches = nullptr;
     QSpinBox* m_imgsz = nullptr;
     QComboBox* m_precision = nullptr;
+    QLabel* m_precisionNote = nullptr;
+    QCheckBox* m_formatNchw = nullptr;
+    QCheckBox* m_formatChannelsLast = nullptr;
+    QComboBox* m_scope = nullptr;
+    QSpinBox* m_repeats = nullptr;
+    QComboBox* m_graph = nullptr;
+    QComboBox* m_jit = nullptr;
+    QString m_measuredPrecision;
+    // field name -> (input widgets, the label under them that says what is wrong)
+    QHash<QString, QPair<QList<QWidget*>, QLabel*>> m_fields;
     QSpinBox* m_steps = nullptr;
     QSpinBox* m_warmup = nullptr;
     QPushButton* m_start = nullptr;

@@ -13,6 +13,12 @@
 #include <QStandardPaths>
 #include <QTemporaryFile>
 
+#ifdef Q_OS_UNIX
+#include <csignal>
+#include <sys/types.h>
+#include <unistd.h>
+#endif
+
 namespace graphlens::ui {
 namespace {
 
@@ -49,11 +55,31 @@ WorkerClient::WorkerClient(QObject* parent)
 }
 
 WorkerClient::~WorkerClient() {
-    if (m_process) {
-        m_process->disconnect(this);
-        m_process->kill();
-        m_process->waitForFinished(2000);
+    if (m_process) abandonProcess();
+}
+
+void WorkerClient::killProcessTree() {
+    if (!m_process) return;
+#ifdef Q_OS_UNIX
+    // The worker leads its own process group (see start): the kill reaches what it started too.
+    if (const auto pid = m_process->processId(); pid > 0) ::kill(-pid_t(pid), SIGKILL);
+#endif
+    m_process->kill();
+}
+
+void WorkerClient::abandonProcess() {
+    // Never wait for the process in this (the GUI) thread: kill it and let the event loop reap it.
+    // The QProcess deletes itself once finished; parentless, so destroying `this` cannot make its
+    // destructor block in waitForFinished either.
+    m_process->disconnect(this);
+    killProcessTree();
+    if (m_process->state() == QProcess::NotRunning) {
+        m_process->deleteLater();
+    } else {
+        m_process->setParent(nullptr);
+        connect(m_process, &QProcess::finished, m_process, &QObject::deleteLater);
     }
+    m_process = nullptr;
 }
 
 void WorkerClient::setWorkerExecutable(const QString& path) { m_executable = path; }
@@ -93,6 +119,9 @@ bool WorkerClient::start(const results::SweepPlan& requested) {
     m_planFile->close();
 
     m_process = new QProcess(this);
+#ifdef Q_OS_UNIX
+    m_process->setChildProcessModifier([] { ::setpgid(0, 0); });
+#endif
     connect(m_process, &QProcess::readyReadStandardOutput, this, &WorkerClient::readStandardOutput);
     connect(m_process, &QProcess::readyReadStandardError, this, &WorkerClient::readStandardError);
     connect(m_process, &QProcess::finished, this,
@@ -102,11 +131,11 @@ bool WorkerClient::start(const results::SweepPlan& requested) {
 
     const QStringList arguments{QStringLiteral("worker"), QStringLiteral("--plan"), m_planFile->fileName()};
     qCInfo(lcUiWorker) << "starting" << m_executable << arguments;
+    // started() only once the program really runs: a missing or unstartable executable is a
+    // failure reported later through errorOccurred, and a caller must not act as if it ran.
+    connect(m_process, &QProcess::started, this, [this] { emit started(m_autosavePath); });
     m_process->start(m_executable, arguments);
-    if (m_process->state() != QProcess::NotRunning) {
-        m_lastPid = m_process->processId();
-        emit started(m_autosavePath);
-    }
+    if (m_process->state() != QProcess::NotRunning) m_lastPid = m_process->processId();
     return true;
 }
 
@@ -115,8 +144,7 @@ void WorkerClient::cancel() {
     m_cancelled = true;
     // Rows the worker already wrote are measured: take them before the kill.
     readStandardOutput();
-    m_process->kill();
-    m_process->waitForFinished(3000);
+    abandonProcess();  // returns at once; isRunning() is false from here on
     qCInfo(lcUiWorker) << "worker killed after" << m_rows << "rows";
     emit failed(tr("Sweep cancelled; %1").arg(rowsKept(m_rows)));
     emit finished(false);

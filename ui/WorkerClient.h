@@ -21,7 +21,7 @@ class WorkerClient : public QObject {
     Q_OBJECT
 public:
     explicit WorkerClient(QObject* parent = nullptr);
-    ~WorkerClient() override;  // kills a running worker without emitting anything
+    ~WorkerClient() override;  // kills a running worker without emitting anything or waiting for it
 
     void setWorkerExecutable(const QString& path);  // default: defaultWorkerExecutable()
     QString workerExecutable() const { return m_executable; }
@@ -58,6 +58,8 @@ private:
     void onProcessError(int error);
     void fail(const QString& message);
     void discardProcess();
+    void killProcessTree();
+    void abandonProcess();  // kill, detach and forget the process without waiting for it
 
     QString m_executable;
     QString m_resultsDirectory;

@@ -4,30 +4,71 @@
 #include "ui/MainWindow.h"
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QIcon>
 #include <QPixmap>
 #include <QTimer>
 #include <cstdio>
+#include <string_view>
 
-int main(int argc, char* argv[]) {
-    QApplication app(argc, argv);
-    // Lower-case name: AppDataLocation becomes ~/.local/share/graphlens (autosaved sessions).
-    QApplication::setApplicationName(QStringLiteral("graphlens"));
-    QApplication::setApplicationDisplayName(QStringLiteral("GraphLens"));
-    QApplication::setApplicationVersion(QStringLiteral(GRAPHLENS_VERSION));
+namespace {
 
-    QCommandLineParser parser;
+struct Options {
+    QCommandLineOption screenshot{QStringLiteral("screenshot"),
+                                  QStringLiteral("Render the window to <png> after loading, then exit."),
+                                  QStringLiteral("png")};
+};
+
+void describe(QCommandLineParser& parser, const Options& options) {
     parser.setApplicationDescription(QStringLiteral("What CUDA graphs buy for vision models, and why."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the window to <png> after loading, then exit."),
-                                        QStringLiteral("png"));
-    parser.addOption(screenshot);
+    parser.addOption(options.screenshot);
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Session .json, autosave .jsonl or .csv to open."),
                                  QStringLiteral("[file]"));
+}
+
+// --help and --version need no display: they are answered by a QCoreApplication, before any
+// QApplication (which aborts without a display) exists.
+bool wantsHelpOrVersion(int argc, char* argv[]) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        if (arg == "--") break;
+        if (arg == "-h" || arg == "--help" || arg == "-?" || arg == "--help-all" || arg == "-v" || arg == "--version") {
+            return true;
+        }
+    }
+    return false;
+}
+
+void setApplicationNames() {
+    // Lower-case name: AppDataLocation becomes ~/.local/share/graphlens (autosaved sessions).
+    QCoreApplication::setApplicationName(QStringLiteral("graphlens"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GRAPHLENS_VERSION));
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+    const Options options;
+    if (wantsHelpOrVersion(argc, argv)) {
+        QCoreApplication core(argc, argv);
+        setApplicationNames();
+        QCommandLineParser parser;
+        describe(parser, options);
+        parser.process(core);  // prints help or version and exits 0
+        return 0;
+    }
+
+    QApplication app(argc, argv);
+    setApplicationNames();
+    QApplication::setApplicationDisplayName(QStringLiteral("GraphLens"));
+
+    QCommandLineParser parser;
+    describe(parser, options);
+    const QCommandLineOption& screenshot = options.screenshot;
     parser.process(app);
     if (parser.positionalArguments().size() > 1) {
         std::fprintf(stderr, "graphlens: at most one file to open\n");

@@ -22,3 +22,12 @@ TEST_CASE("the environment line names GPU, driver CUDA, CUDA runtime, libtorch a
     const auto withDriver = parse(R"({"device": "NVIDIA H200", "driver": "580.95", "driver_cuda": "13.0"})");
     CHECK(environmentSummary(withDriver) == QStringLiteral("NVIDIA H200 · driver 580.95"));
 }
+
+TEST_CASE("a CPU machine's line names no CUDA version", "[ui][environment]") {
+    const auto hello = parse(R"({"event": "hello", "version": "0.3.0", "environment": {
+        "libtorch": "2.11.0", "os": "Ubuntu 24.04", "cuda_available": false, "device": "cpu",
+        "driver_cuda": "13.0", "cuda_runtime": "13.0"}})");
+    const auto line = environmentSummary(hello);
+    CHECK(line == QStringLiteral("cpu · no CUDA device · libtorch 2.11.0 · Ubuntu 24.04 · engine 0.3.0"));
+    CHECK_FALSE(line.contains(QStringLiteral("CUDA 13.0")));
+}

@@ -19,7 +19,17 @@
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QAction>
+#include <QElapsedTimer>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QSignalSpy>
 #include <catch2/catch.hpp>
+#include <cerrno>
+#include <csignal>
+#include <memory>
+#include <sys/types.h>
+#include <tuple>
 
 using graphlens::ui::MainWindow;
 using graphlens::ui::SpeedupChartView;
@@ -180,4 +190,170 @@ TEST_CASE("a sweep streams rows into the window and Cancel kills the worker and 
     CHECK(window.model()->rowCount() == 2);
     CHECK(startButton->isEnabled());
     CHECK(window.currentFile().endsWith(QStringLiteral(".jsonl")));
+}
+
+namespace {
+
+QAction* windowAction(const MainWindow& window, const char* name) {
+    return window.findChild<QAction*>(QLatin1String(name));
+}
+
+void showActive(MainWindow& window) {
+    window.show();
+    window.activateWindow();
+    REQUIRE(QTest::qWaitForWindowActive(&window));
+}
+
+}  // namespace
+
+TEST_CASE("window shortcuts fire while a text field has focus", "[ui][window][shortcuts]") {
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    results::writeCsv(path(dir, "in.csv"), threeBatchSweep());
+    MainWindow window;
+    REQUIRE(window.openFile(dir.filePath(QStringLiteral("in.csv"))));
+    REQUIRE(window.saveSession(dir.filePath(QStringLiteral("session.json"))));
+    QFile::remove(dir.filePath(QStringLiteral("session.json")));
+    showActive(window);
+
+    auto* batches = window.sweepPanel()->findChild<QLineEdit*>(QStringLiteral("batches"));
+    REQUIRE(batches != nullptr);
+    batches->setFocus();
+    REQUIRE(QTest::qWaitFor([&] { return batches->hasFocus(); }, 2000));
+
+    // Ctrl+S saves to the session file shown, even from the line edit (which takes Ctrl+S/E itself
+    // through ShortcutOverride unless the window says otherwise).
+    QTest::keyClick(batches, Qt::Key_S, Qt::ControlModifier);
+    CHECK(QFile::exists(dir.filePath(QStringLiteral("session.json"))));
+
+    // The others open dialogs: check the action fires, with its dialog slot taken off.
+    for (const auto& [name, key, modifiers] :
+         {std::tuple{"actionExportCsv", Qt::Key_E, Qt::KeyboardModifiers(Qt::ControlModifier)},
+          std::tuple{"actionSaveAs", Qt::Key_S, Qt::KeyboardModifiers(Qt::ControlModifier | Qt::ShiftModifier)},
+          std::tuple{"actionOpen", Qt::Key_O, Qt::KeyboardModifiers(Qt::ControlModifier)}}) {
+        INFO(name);
+        auto* action = windowAction(window, name);
+        REQUIRE(action != nullptr);
+        QObject::disconnect(action, &QAction::triggered, nullptr, nullptr);
+        QSignalSpy fired(action, &QAction::triggered);
+        batches->setFocus();
+        QTest::keyClick(batches, key, modifiers);
+        CHECK(fired.count() == 1);
+    }
+    CHECK(batches->text() == QStringLiteral("1,8,32"));  // the keys did not edit the field
+}
+
+TEST_CASE("Ctrl+R runs the sweep and Esc cancels it from a focused text field", "[ui][window][shortcuts][worker]") {
+    const auto rows = threeBatchSweep();
+    FakeWorker fake({results::encodeWorkerEvent(results::measurementEvent(rows[0]))}, QStringLiteral("exec sleep 30"));
+    MainWindow window;
+    window.worker()->setWorkerExecutable(fake.executable());
+    window.worker()->setResultsDirectory(fake.resultsDirectory());
+    showActive(window);
+    auto* batches = window.sweepPanel()->findChild<QLineEdit*>(QStringLiteral("batches"));
+    REQUIRE(batches != nullptr);
+    batches->setFocus();
+    REQUIRE(QTest::qWaitFor([&] { return batches->hasFocus(); }, 2000));
+
+    QTest::keyClick(batches, Qt::Key_R, Qt::ControlModifier);
+    REQUIRE(window.worker()->isRunning());
+    REQUIRE(QTest::qWaitFor([&] { return window.model()->rowCount() == 1; }, 5000));
+    const qint64 pid = window.worker()->lastProcessId();
+
+    window.menuBar()->setFocus();  // inputs are disabled while running; Esc goes to the window
+    QTest::keyClick(window.menuBar(), Qt::Key_Escape);
+    CHECK_FALSE(window.worker()->isRunning());
+    CHECK(window.model()->rowCount() == 1);
+    CHECK(QTest::qWaitFor([&] { return ::kill(pid_t(pid), 0) == -1 && errno == ESRCH; }, 1000));
+}
+
+TEST_CASE("Start with an invalid plan keeps the rows shown and says why", "[ui][window][sweep]") {
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    results::writeCsv(path(dir, "in.csv"), threeBatchSweep());
+    FakeWorker fake({}, QStringLiteral("exit 0"));
+    MainWindow window;
+    window.worker()->setWorkerExecutable(fake.executable());
+    window.worker()->setResultsDirectory(fake.resultsDirectory());
+    REQUIRE(window.openFile(dir.filePath(QStringLiteral("in.csv"))));
+
+    // An input the panel flags: Start is disabled and nothing is cleared.
+    auto* batches = window.sweepPanel()->findChild<QLineEdit*>(QStringLiteral("batches"));
+    REQUIRE(batches != nullptr);
+    batches->setText(QStringLiteral("1,zero"));
+    CHECK_FALSE(window.sweepPanel()->fieldError(QStringLiteral("batches")).isEmpty());
+    window.sweepPanel()->requestStart();
+    CHECK(window.model()->rowCount() == 6);
+
+    // A plan that reaches startSweep invalid anyway is refused before the table is touched.
+    results::SweepPlan bad;
+    bad.batches.clear();
+    window.startSweep(bad);
+    CHECK_FALSE(window.worker()->isRunning());
+    CHECK(window.model()->rowCount() == 6);
+    CHECK(window.currentFile().endsWith(QStringLiteral("in.csv")));
+
+    // A worker that cannot start is refused as well: the rows stay.
+    window.worker()->setWorkerExecutable(dir.filePath(QStringLiteral("no-such-worker")));
+    results::SweepPlan good;
+    window.startSweep(good);
+    QTest::qWait(50);
+    CHECK(window.model()->rowCount() == 6);
+}
+
+TEST_CASE("Cancel and close return at once while the worker hangs, and the worker is gone within a second",
+          "[ui][window][worker]") {
+    FakeWorker fake({}, QStringLiteral("trap '' TERM; exec sleep 30"));
+    for (const bool closeWindow : {false, true}) {
+        INFO((closeWindow ? "close" : "cancel"));
+        auto window = std::make_unique<MainWindow>();
+        window->worker()->setWorkerExecutable(fake.executable());
+        window->worker()->setResultsDirectory(fake.resultsDirectory());
+        window->show();
+        window->startSweep(results::SweepPlan{});
+        REQUIRE(window->worker()->isRunning());
+        const qint64 pid = window->worker()->lastProcessId();
+        QTest::qWait(100);  // the script is now in sleep
+
+        QElapsedTimer timer;
+        timer.start();
+        if (closeWindow) {
+            window->close();
+            window.reset();
+        } else {
+            window->worker()->cancel();
+        }
+        CHECK(timer.elapsed() < 100);
+        if (!closeWindow) CHECK_FALSE(window->worker()->isRunning());
+        CHECK(QTest::qWaitFor([&] { return ::kill(pid_t(pid), 0) == -1 && errno == ESRCH; }, 1000));
+    }
+}
+
+TEST_CASE("the speedup chart says why it is empty, from the rows' status and message", "[ui][window]") {
+    auto skipped = threeBatchSweep();
+    for (auto& row : skipped) {
+        row.device = "cpu";
+        row.precision = "fp32";
+        if (row.arm == "graphed") {
+            row.status = "skipped";
+            row.message = "CUDA graphs need a CUDA device";
+        }
+    }
+    CHECK(SpeedupChartView::noSpeedupReason({}) == QStringLiteral("no rows yet"));
+    CHECK(SpeedupChartView::noSpeedupReason(skipped).contains(QStringLiteral("skipped: CUDA graphs need a CUDA device")));
+    auto refused = skipped;
+    for (auto& row : refused) {
+        row.status = "refused";
+        row.message = "batch 32 does not fit";
+    }
+    CHECK(SpeedupChartView::noSpeedupReason(refused).contains(QStringLiteral("refused: batch 32 does not fit")));
+
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    results::writeCsv(path(dir, "cpu.csv"), skipped);
+    MainWindow window;
+    REQUIRE(window.openFile(dir.filePath(QStringLiteral("cpu.csv"))));
+    CHECK(window.speedupChart()->chart()->title().contains(QStringLiteral("CUDA graphs need a CUDA device")));
+    // The status bar says what the rows are (fp32 here), not what the panel asks for.
+    CHECK(window.environmentText().contains(QStringLiteral("rows fp32")));
 }

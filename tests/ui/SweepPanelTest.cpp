@@ -1,7 +1,9 @@
 // The sweep panel's model box: a family name goes to plan.family, a TorchScript file to plan.model.
 #include "ui/SweepPanel.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QSpinBox>
 #include <catch2/catch.hpp>
 
 using graphlens::ui::SweepPanel;
@@ -36,4 +38,54 @@ TEST_CASE("a path or a TorchScript file name in the model box is a model, anythi
     panel.setPlan(withModel);
     CHECK(box->currentText() == QStringLiteral("/data/net.pt"));
     CHECK(panel.plan().model == "/data/net.pt");
+}
+
+TEST_CASE("the panel's plan carries memory formats, scope, repeats, graph mode and jit", "[ui][sweep]") {
+    SweepPanel panel;
+    auto* nchw = panel.findChild<QCheckBox*>(QStringLiteral("formatNchw"));
+    auto* channelsLast = panel.findChild<QCheckBox*>(QStringLiteral("formatChannelsLast"));
+    auto* scope = panel.findChild<QComboBox*>(QStringLiteral("scope"));
+    auto* repeats = panel.findChild<QSpinBox*>(QStringLiteral("repeats"));
+    auto* graph = panel.findChild<QComboBox*>(QStringLiteral("graph"));
+    auto* jit = panel.findChild<QComboBox*>(QStringLiteral("jit"));
+    auto* model = panel.findChild<QComboBox*>(QStringLiteral("model"));
+    REQUIRE((nchw && channelsLast && scope && repeats && graph && jit && model));
+    CHECK(repeats->minimum() == 1);
+    CHECK(repeats->maximum() == 50);
+
+    nchw->setChecked(true);
+    channelsLast->setChecked(true);
+    scope->setCurrentText(QStringLiteral("network"));
+    repeats->setValue(7);
+    graph->setCurrentText(QStringLiteral("auto"));
+    auto plan = panel.plan();
+    CHECK(plan.memoryFormats == std::vector<std::string>{"nchw", "channels_last"});
+    CHECK(plan.scope == "network");
+    CHECK(plan.repeats == 7);
+    CHECK(plan.graph == "auto");
+    CHECK(panel.inputError().isEmpty());
+    // The JSON the worker gets has the same keys.
+    const auto json = graphlens::results::toJson(plan);
+    CHECK(graphlens::results::sweepPlanFromJson(json, "panel").memoryFormats == plan.memoryFormats);
+
+    // JIT is meaningful only for a TorchScript file.
+    model->setEditText(QStringLiteral("resnet18"));
+    CHECK_FALSE(jit->isEnabled());
+    model->setEditText(QStringLiteral("/models/net.pt"));
+    CHECK(jit->isEnabled());
+    jit->setCurrentText(QStringLiteral("off"));
+    CHECK(panel.plan().jit == "off");
+
+    // No memory format: flagged next to the formats, Start disabled; a read-back plan restores them.
+    nchw->setChecked(false);
+    channelsLast->setChecked(false);
+    CHECK_FALSE(panel.fieldError(QStringLiteral("formats")).isEmpty());
+    CHECK_FALSE(panel.inputError().isEmpty());
+    auto restored = plan;
+    restored.memoryFormats = {"channels_last"};
+    panel.setPlan(restored);
+    CHECK(channelsLast->isChecked());
+    CHECK_FALSE(nchw->isChecked());
+    CHECK(panel.fieldError(QStringLiteral("formats")).isEmpty());
+    CHECK(panel.inputError().isEmpty());
 }

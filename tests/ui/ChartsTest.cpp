@@ -1,0 +1,258 @@
+// The charts under ui/charts, built from the committed real H200 session
+// (fixtures/resnet18-h200-session.json, produced by the engine on 2026-12-01). Expected values are
+// read from the file here with QJsonDocument, independently of the results parser the GUI uses.
+#include "results/Session.h"
+#include "ui/MeasurementTableModel.h"
+#include "ui/SpeedupChartView.h"
+#include "ui/StepTimeChartView.h"
+#include "ui/charts/ChartsPanel.h"
+#include "ui/charts/LaunchOverheadChartView.h"
+#include "ui/charts/PhasesChartView.h"
+#include "ui/charts/ReplaysChartView.h"
+#include "ui/charts/VramChartView.h"
+
+#include <QAbstractAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QValueAxis>
+#include <algorithm>
+#include <catch2/catch.hpp>
+
+using namespace graphlens;
+using namespace graphlens::ui;
+
+namespace {
+
+const QString fixturePath = QStringLiteral(GRAPHLENS_UI_FIXTURE_DIR "/resnet18-h200-session.json");
+
+// The fixture's rows as JSON objects, straight from the file.
+QJsonArray fixtureRows() {
+    QFile file(fixturePath);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const auto doc = QJsonDocument::fromJson(file.readAll());
+    REQUIRE(doc.isObject());
+    return doc.object().value(QStringLiteral("rows")).toArray();
+}
+
+// The timed ok row of one arm and batch (the fixture has one per arm and batch).
+QJsonObject timedRow(const QJsonArray& rows, const QString& arm, int batch) {
+    for (const auto& value : rows) {
+        const auto row = value.toObject();
+        if (row.value(QStringLiteral("pass")).toString() == QStringLiteral("timed") &&
+            row.value(QStringLiteral("status")).toString() == QStringLiteral("ok") &&
+            row.value(QStringLiteral("arm")).toString() == arm && row.value(QStringLiteral("batch")).toInt() == batch) {
+            return row;
+        }
+    }
+    FAIL("no timed row for " << arm.toStdString() << " batch " << batch);
+    return {};
+}
+
+double number(const QJsonObject& row, const char* column) {
+    const auto value = row.value(QLatin1String(column));
+    REQUIRE(value.isDouble());
+    return value.toDouble();
+}
+
+// Distinct batches of the timed rows, ascending (1 and 8 in this session).
+std::vector<int> fixtureBatches(const QJsonArray& rows) {
+    std::vector<int> batches;
+    for (const auto& value : rows) {
+        const int batch = value.toObject().value(QStringLiteral("batch")).toInt();
+        if (std::find(batches.begin(), batches.end(), batch) == batches.end()) batches.push_back(batch);
+    }
+    std::sort(batches.begin(), batches.end());
+    return batches;
+}
+
+std::vector<QLineSeries*> lineSeries(QChart* chart) {
+    std::vector<QLineSeries*> lines;
+    for (auto* series : chart->series()) {
+        if (series->type() == QAbstractSeries::SeriesTypeLine) lines.push_back(static_cast<QLineSeries*>(series));
+    }
+    return lines;
+}
+
+QLineSeries* lineNamed(QChart* chart, const QString& name) {
+    for (auto* line : lineSeries(chart)) {
+        if (line->name() == name) return line;
+    }
+    FAIL("no series named " << name.toStdString());
+    return nullptr;
+}
+
+// The series' y at each fixture batch equals the column of that batch's timed row, exactly.
+void checkPoints(QLineSeries* line, const QJsonArray& rows, const QString& arm, const char* column) {
+    const auto batches = fixtureBatches(rows);
+    REQUIRE(line->count() == int(batches.size()));
+    for (size_t i = 0; i < batches.size(); ++i) {
+        INFO(line->name().toStdString() << " batch " << batches[i]);
+        CHECK(line->at(int(i)).x() == batches[i]);
+        CHECK(line->at(int(i)).y() == number(timedRow(rows, arm, batches[i]), column));
+    }
+}
+
+struct FixturePanel {
+    MeasurementTableModel model;
+    ChartsPanel panel;
+    FixturePanel() {
+        model.resetData(results::readAnyResultsFile(fixturePath.toStdString()).rows);
+        panel.setModel(&model);
+    }
+};
+
+void checkAxesTitled(QChart* chart) {
+    for (auto* axis : chart->axes()) CHECK_FALSE(axis->titleText().isEmpty());
+    CHECK(chart->legend()->isVisible());
+}
+
+}  // namespace
+
+TEST_CASE("the fixture is the real H200 session the engine wrote", "[ui][chart][fixture]") {
+    QFile file(fixturePath);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const auto session = QJsonDocument::fromJson(file.readAll()).object();
+    CHECK(session.value(QStringLiteral("format")).toString() == QStringLiteral("graphlens-session"));
+    CHECK(session.value(QStringLiteral("environment")).toObject().value(QStringLiteral("device")).toString() ==
+          QStringLiteral("NVIDIA H200"));
+    const auto rows = fixtureRows();
+    CHECK(rows.size() == 8);  // eager + graphed at batch 1 and 8, timed and profiled
+    CHECK(fixtureBatches(rows) == std::vector<int>{1, 8});
+}
+
+TEST_CASE("charts panel holds the two existing charts and the four new ones", "[ui][chart]") {
+    FixturePanel f;
+    REQUIRE(f.panel.count() == 6);
+    CHECK(f.panel.widget(0) == f.panel.speedupChart());
+    CHECK(f.panel.widget(1) == f.panel.stepTimeChart());
+    CHECK(f.panel.tabText(2) == QStringLiteral("Replays"));
+    CHECK(f.panel.tabText(3) == QStringLiteral("VRAM"));
+    CHECK(f.panel.tabText(4) == QStringLiteral("Launch overhead"));
+    CHECK(f.panel.tabText(5) == QStringLiteral("Phases"));
+    // The existing charts draw the real session too: one speedup curve with its two batches.
+    const auto rows = fixtureRows();
+    REQUIRE(f.panel.speedupChart()->curves().size() == 1);
+    REQUIRE(f.panel.speedupChart()->curves()[0].points.size() == 2);
+    CHECK(f.panel.speedupChart()->curves()[0].points[1].speedup == number(timedRow(rows, QStringLiteral("graphed"), 8), "speedup"));
+}
+
+TEST_CASE("replays chart: replays, fallbacks, break-even and capture time of the graphed rows", "[ui][chart]") {
+    FixturePanel f;
+    const auto rows = fixtureRows();
+    auto* chart = f.panel.replaysChart()->chart();
+    checkAxesTitled(chart);
+    CHECK(chart->axes(Qt::Vertical).size() == 2);
+    // One key (resnet18 · fp16 · nchw · infer · step): four curves, named by metric alone.
+    REQUIRE(lineSeries(chart).size() == 4);
+    CHECK(chart->title().contains(QStringLiteral("resnet18 · fp16 · nchw · infer · step")));
+    const QString graphed = QStringLiteral("graphed");
+    checkPoints(lineNamed(chart, QStringLiteral("graph replays")), rows, graphed, "replays");
+    checkPoints(lineNamed(chart, QStringLiteral("eager fallbacks")), rows, graphed, "eager_fallbacks");
+    checkPoints(lineNamed(chart, QStringLiteral("break-even replays")), rows, graphed, "break_even_replays");
+    checkPoints(lineNamed(chart, QStringLiteral("capture time (ms, right axis)")), rows, graphed, "capture_ms");
+}
+
+TEST_CASE("VRAM chart: peak reserved per arm, reserved delta and graph pool", "[ui][chart]") {
+    FixturePanel f;
+    const auto rows = fixtureRows();
+    auto* chart = f.panel.vramChart()->chart();
+    checkAxesTitled(chart);
+    REQUIRE(lineSeries(chart).size() == 4);
+    checkPoints(lineNamed(chart, QStringLiteral("peak reserved, eager")), rows, QStringLiteral("eager"), "vram_peak_reserved_mb");
+    checkPoints(lineNamed(chart, QStringLiteral("peak reserved, graphed")), rows, QStringLiteral("graphed"), "vram_peak_reserved_mb");
+    checkPoints(lineNamed(chart, QStringLiteral("reserved delta, graphed − eager")), rows, QStringLiteral("graphed"),
+                "vram_delta_reserved_mb");
+    checkPoints(lineNamed(chart, QStringLiteral("graph pool")), rows, QStringLiteral("graphed"), "graph_pool_mb");
+    // The y axis reaches the largest figure.
+    auto* axis = chart->axes(Qt::Vertical).front();
+    CHECK(static_cast<QValueAxis*>(axis)->max() >=
+          number(timedRow(rows, QStringLiteral("graphed"), 8), "vram_peak_reserved_mb"));
+}
+
+TEST_CASE("launch overhead chart: launches, CPU launch time and GPU idle, eager vs graphed", "[ui][chart]") {
+    FixturePanel f;
+    const auto rows = fixtureRows();
+    auto* chart = f.panel.launchOverheadChart()->chart();
+    checkAxesTitled(chart);
+    CHECK(chart->axes(Qt::Vertical).size() == 3);
+    REQUIRE(lineSeries(chart).size() == 6);
+    for (const QString& arm : {QStringLiteral("eager"), QStringLiteral("graphed")}) {
+        checkPoints(lineNamed(chart, QStringLiteral("launches, ") + arm), rows, arm, "launches");
+        checkPoints(lineNamed(chart, QStringLiteral("CPU launch µs, ") + arm), rows, arm, "launch_cpu_us");
+        // The timed row's idle share (profiled busy time over the timed median), not the profiled row's.
+        checkPoints(lineNamed(chart, QStringLiteral("GPU idle %, ") + arm), rows, arm, "gpu_idle_pct");
+    }
+}
+
+TEST_CASE("phases chart: stacked phase times per batch and arm, with the network fraction", "[ui][chart]") {
+    FixturePanel f;
+    const auto rows = fixtureRows();
+    auto* view = f.panel.phasesChart();
+    checkAxesTitled(view->chart());
+    // Inference rows: data, forward and postprocess only (no loss, backward, optimizer columns).
+    CHECK(view->phases() == std::vector<std::string>{"data_ms", "forward_ms", "postprocess_ms"});
+    CHECK(view->categories() ==
+          QStringList{QStringLiteral("1 · eager"), QStringLiteral("1 · graphed"), QStringLiteral("8 · eager"),
+                      QStringLiteral("8 · graphed")});
+
+    QStackedBarSeries* stacked = nullptr;
+    QScatterSeries* network = nullptr;
+    for (auto* series : view->chart()->series()) {
+        if (auto* s = qobject_cast<QStackedBarSeries*>(series)) stacked = s;
+        if (auto* s = qobject_cast<QScatterSeries*>(series)) network = s;
+    }
+    REQUIRE(stacked);
+    REQUIRE(network);
+    REQUIRE(stacked->count() == 3);
+    const char* columns[] = {"data_ms", "forward_ms", "postprocess_ms"};
+    for (int set = 0; set < 3; ++set) {
+        auto* bars = stacked->barSets()[set];
+        REQUIRE(bars->count() == 4);
+        int index = 0;
+        for (int batch : {1, 8}) {
+            for (const QString& arm : {QStringLiteral("eager"), QStringLiteral("graphed")}) {
+                INFO(columns[set] << " " << arm.toStdString() << " " << batch);
+                CHECK(bars->at(index++) == number(timedRow(rows, arm, batch), columns[set]));
+            }
+        }
+    }
+    // Network fraction of the eager step: one marker per eager bar, exact in the model, rounded to
+    // 0.1% where it is plotted (label precision).
+    REQUIRE(network->count() == 2);
+    REQUIRE(view->bars().size() == 4);
+    const double fraction1 = number(timedRow(rows, QStringLiteral("eager"), 1), "network_fraction");
+    const double fraction8 = number(timedRow(rows, QStringLiteral("eager"), 8), "network_fraction");
+    CHECK(view->bars()[0].networkFraction == fraction1);
+    CHECK(view->bars()[2].networkFraction == fraction8);
+    CHECK(network->at(0).y() == Approx(100.0 * fraction1).margin(0.05));
+    CHECK(network->at(1).y() == Approx(100.0 * fraction8).margin(0.05));
+    CHECK(view->bars()[2].speedupCeiling == number(timedRow(rows, QStringLiteral("eager"), 8), "speedup_ceiling"));
+}
+
+TEST_CASE("new charts are empty but titled without rows, and skip profiled and failed rows", "[ui][chart]") {
+    MeasurementTableModel model;
+    ChartsPanel panel;
+    panel.setModel(&model);
+    CHECK(lineSeries(panel.replaysChart()->chart()).empty());
+    CHECK(panel.replaysChart()->chart()->title().contains(QStringLiteral("no graphed rows yet")));
+    CHECK(panel.phasesChart()->bars().empty());
+
+    // Only the fixture's profiled rows (plus a failed copy of a timed one): nothing to draw.
+    auto rows = results::readAnyResultsFile(fixturePath.toStdString()).rows;
+    std::vector<results::Measurement> kept;
+    for (auto row : rows) {
+        if (row.pass == "timed") row.status = "error";
+        kept.push_back(row);
+    }
+    model.resetData(kept);
+    CHECK(panel.vramChart()->curves().empty());
+    CHECK(panel.launchOverheadChart()->curves().empty());
+}

@@ -1,0 +1,155 @@
+#include "ui/charts/ChartSeries.h"
+
+#include "ui/SpeedupSeries.h"
+
+#include <QChart>
+#include <QCursor>
+#include <QLineSeries>
+#include <QLocale>
+#include <QToolTip>
+#include <algorithm>
+#include <cmath>
+
+namespace graphlens::ui {
+
+SeriesKey SeriesKey::of(const results::Measurement& row) {
+    return SeriesKey{row.family, row.precision, row.memory_format, row.phase, row.scope};
+}
+
+bool SeriesKey::operator==(const SeriesKey& other) const {
+    return family == other.family && precision == other.precision && memory_format == other.memory_format &&
+           phase == other.phase && scope == other.scope;
+}
+
+std::string SeriesKey::label() const {
+    std::string label = family;
+    for (const auto* part : {&precision, &memory_format, &phase, &scope}) {
+        if (!part->empty()) label += " · " + *part;
+    }
+    return label;
+}
+
+std::optional<double> MetricCurve::at(int batch) const {
+    for (const auto& p : points) {
+        if (p.batch == batch) return p.value;
+    }
+    return std::nullopt;
+}
+
+std::vector<SeriesKey> seriesKeys(const std::vector<results::Measurement>& rows) {
+    std::vector<SeriesKey> keys;
+    for (const auto& row : rows) {
+        if (!usableTimedRow(row)) continue;
+        const auto key = SeriesKey::of(row);
+        if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+    }
+    return keys;
+}
+
+std::vector<MetricCurve> metricCurves(const std::vector<results::Measurement>& rows,
+                                      const std::vector<std::string>& arms,
+                                      const std::vector<MetricSpec>& metrics) {
+    std::vector<MetricCurve> curves;
+    for (const auto& key : seriesKeys(rows)) {
+        for (const auto& arm : arms) {
+            for (const auto& metric : metrics) {
+                MetricCurve curve{key, arm, metric.name, {}};
+                for (const auto& row : rows) {
+                    if (!usableTimedRow(row) || row.arm != arm || !(SeriesKey::of(row) == key)) continue;
+                    const auto value = metric.value(row);
+                    if (!value || !std::isfinite(*value)) continue;
+                    auto at = std::lower_bound(curve.points.begin(), curve.points.end(), row.batch,
+                                               [](const BatchValue& p, int b) { return p.batch < b; });
+                    if (at != curve.points.end() && at->batch == row.batch) {
+                        at->value = *value;
+                    } else {
+                        curve.points.insert(at, BatchValue{row.batch, *value});
+                    }
+                }
+                if (!curve.points.empty()) curves.push_back(std::move(curve));
+            }
+        }
+    }
+    return curves;
+}
+
+void batchRange(const std::vector<MetricCurve>& curves, int& minBatch, int& maxBatch) {
+    bool first = true;
+    minBatch = 1;
+    maxBatch = 32;
+    for (const auto& curve : curves) {
+        for (const auto& p : curve.points) {
+            minBatch = first ? p.batch : std::min(minBatch, p.batch);
+            maxBatch = first ? p.batch : std::max(maxBatch, p.batch);
+            first = false;
+        }
+    }
+}
+
+double maxValue(const std::vector<MetricCurve>& curves) {
+    double top = 0;
+    for (const auto& curve : curves) {
+        for (const auto& p : curve.points) top = std::max(top, p.value);
+    }
+    return top;
+}
+
+QString curveName(const std::vector<SeriesKey>& keys, const SeriesKey& key, const QString& what) {
+    if (keys.size() <= 1) return what;
+    return QString::fromStdString(key.label()) + QStringLiteral(": ") + what;
+}
+
+QString titleSuffix(const std::vector<SeriesKey>& keys) {
+    return keys.size() == 1 ? QStringLiteral(" — ") + QString::fromStdString(keys.front().label()) : QString();
+}
+
+QString exactNumber(double value, int decimals) {
+    QString text = QLocale::c().toString(value, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0'))) text.chop(1);
+        if (text.endsWith(QLatin1Char('.'))) text.chop(1);
+    }
+    return text;
+}
+
+QLineSeries* addCurve(QChart* chart, QAbstractAxis* xAxis, QAbstractAxis* yAxis, const MetricCurve& curve,
+                      const CurveLook& look) {
+    auto* line = new QLineSeries;
+    line->setName(look.name);
+    line->setPen(QPen(look.color, 2.5, look.style));
+    line->setPointsVisible(true);
+    line->setMarkerSize(7);
+    for (const auto& p : curve.points) line->append(p.batch, p.value);
+    chart->addSeries(line);
+    line->attachAxis(xAxis);
+    line->attachAxis(yAxis);
+
+    const auto points = curve.points;
+    const CurveLook tip = look;
+    QObject::connect(line, &QLineSeries::hovered, line, [points, tip](const QPointF& at, bool entered) {
+        if (!entered) {
+            QToolTip::hideText();
+            return;
+        }
+        // Nearest measured batch on the log2 axis.
+        const double x = std::log2(std::max(at.x(), 1e-9));
+        const auto nearest = std::min_element(points.begin(), points.end(), [&](const auto& a, const auto& b) {
+            return std::abs(std::log2(a.batch) - x) < std::abs(std::log2(b.batch) - x);
+        });
+        if (nearest == points.end()) return;
+        QString text = QObject::tr("%1\nbatch %2: %3 %4")
+                           .arg(tip.name)
+                           .arg(nearest->batch)
+                           .arg(exactNumber(nearest->value))
+                           .arg(tip.unit)
+                           .trimmed();
+        if (tip.detail) {
+            const QString extra = tip.detail(nearest->batch, nearest->value);
+            if (!extra.isEmpty()) text += QLatin1Char('\n') + extra;
+        }
+        QToolTip::showText(QCursor::pos(), text);
+    });
+    return line;
+}
+
+}  // namespace graphlens::ui

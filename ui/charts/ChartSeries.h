@@ -1,0 +1,91 @@
+#pragma once
+// The one series-building helper of the charts under ui/charts (sibling of ui/SpeedupSeries):
+// groups the table model's rows into curves per (family, precision, memory_format, phase, scope)
+// and arm, one value per batch, and turns a curve into a Qt series with hover tooltips that print
+// the exact value. Charts are views over MeasurementTableModel::rows(); nothing here parses rows.
+#include "results/Measurement.h"
+
+#include <QColor>
+#include <QString>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+class QAbstractAxis;
+class QChart;
+class QLineSeries;
+
+namespace graphlens::ui {
+
+struct SeriesKey {
+    std::string family;
+    std::string precision;
+    std::string memory_format;
+    std::string phase;
+    std::string scope;
+
+    static SeriesKey of(const results::Measurement& row);
+    bool operator==(const SeriesKey& other) const;
+    std::string label() const;  // "resnet18 · fp16 · nchw · infer · step" (empty parts left out)
+};
+
+using MetricGetter = std::function<std::optional<double>(const results::Measurement&)>;
+
+struct MetricSpec {
+    std::string name;  // e.g. "replays"; the column the value comes from
+    MetricGetter value;
+};
+
+struct BatchValue {
+    int batch = 0;
+    double value = 0;
+};
+
+struct MetricCurve {
+    SeriesKey key;
+    std::string arm;     // eager or graphed
+    std::string metric;  // MetricSpec::name
+    std::vector<BatchValue> points;  // ascending batch; a repeated batch keeps the last row
+
+    std::optional<double> at(int batch) const;
+};
+
+// Timed rows with status ok (ui/SpeedupSeries's rule), of the given arms, one curve per key, arm and
+// metric that has at least one value. Ordered by first appearance of the key, then arm in the order
+// given, then metric in the order given, so colours stay stable while rows stream in.
+std::vector<MetricCurve> metricCurves(const std::vector<results::Measurement>& rows,
+                                      const std::vector<std::string>& arms,
+                                      const std::vector<MetricSpec>& metrics);
+
+// Distinct keys in order of first appearance among usable rows.
+std::vector<SeriesKey> seriesKeys(const std::vector<results::Measurement>& rows);
+
+// Batch range over the curves (1..32 when empty).
+void batchRange(const std::vector<MetricCurve>& curves, int& minBatch, int& maxBatch);
+double maxValue(const std::vector<MetricCurve>& curves);
+
+// A legend name: `what` alone when the chart shows one key (the key then goes in the title),
+// "<key label>: <what>" otherwise.
+QString curveName(const std::vector<SeriesKey>& keys, const SeriesKey& key, const QString& what);
+// " — <key label>" when there is exactly one key, for the chart title; empty otherwise.
+QString titleSuffix(const std::vector<SeriesKey>& keys);
+
+// "1130.365" style: up to `decimals` decimals, trailing zeros dropped.
+QString exactNumber(double value, int decimals = 3);
+
+struct CurveLook {
+    QString name;   // series (legend) name
+    QColor color;
+    Qt::PenStyle style = Qt::SolidLine;
+    QString unit;   // appended to the value in the tooltip, e.g. "MiB"
+    // Extra tooltip lines for a batch (e.g. the delta as a percentage); may be empty.
+    std::function<QString(int batch, double value)> detail;
+};
+
+// A line series with markers, added to the chart and attached to both axes; hovering shows
+// "<name>\nbatch B: <value> <unit>" for the nearest measured batch.
+QLineSeries* addCurve(QChart* chart, QAbstractAxis* xAxis, QAbstractAxis* yAxis, const MetricCurve& curve,
+                      const CurveLook& look);
+
+}  // namespace graphlens::ui

@@ -1,0 +1,193 @@
+#include "ui/charts/PhasesChartView.h"
+
+#include "ui/ChartStyle.h"
+#include "ui/MeasurementTableModel.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QChart>
+#include <QCursor>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QToolTip>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace graphlens::ui {
+namespace {
+
+std::vector<MetricSpec> phaseSpecs() {
+    using results::Measurement;
+    return {{"data_ms", [](const Measurement& r) { return r.data_ms; }},
+            {"forward_ms", [](const Measurement& r) { return r.forward_ms; }},
+            {"loss_ms", [](const Measurement& r) { return r.loss_ms; }},
+            {"backward_ms", [](const Measurement& r) { return r.backward_ms; }},
+            {"optimizer_ms", [](const Measurement& r) { return r.optimizer_ms; }},
+            {"postprocess_ms", [](const Measurement& r) { return r.postprocess_ms; }}};
+}
+
+constexpr double networkMarkerOffset = 0.5;  // categories are 1 apart; bars are 0.55 wide
+
+QString phaseTitle(const std::string& column) {
+    std::string name = column.substr(0, column.size() - 3);  // drop "_ms"
+    return QString::fromStdString(name);
+}
+
+}  // namespace
+
+PhasesChartView::PhasesChartView(QWidget* parent) : ModelChartView(parent) {
+    auto* chart = new QChart;
+    styleChart(chart, tr("Step phases, eager vs graphed"));
+    m_xAxis = new QBarCategoryAxis;
+    m_xAxis->setTitleText(tr("Batch size · arm"));
+    m_msAxis = makeValueAxis(tr("Phase time (ms, median per step)"));
+    m_pctAxis = makeValueAxis(tr("Network fraction of the eager step (%)"));
+    chart->addAxis(m_xAxis, Qt::AlignBottom);
+    chart->addAxis(m_msAxis, Qt::AlignLeft);
+    chart->addAxis(m_pctAxis, Qt::AlignRight);
+    setChart(chart);
+    rebuild();
+}
+
+QString PhasesChartView::networkSeriesName() { return tr("network fraction (%, right axis)"); }
+
+void PhasesChartView::rebuild() {
+    using results::Measurement;
+    const auto& rows = model() ? model()->rows() : std::vector<Measurement>{};
+    const auto specs = phaseSpecs();
+    auto extra = specs;
+    extra.push_back({"network_fraction", [](const Measurement& r) { return r.network_fraction; }});
+    extra.push_back({"speedup_ceiling", [](const Measurement& r) { return r.speedup_ceiling; }});
+    const auto curves = metricCurves(rows, {"eager", "graphed"}, extra);
+    const auto keys = seriesKeys(rows);
+
+    m_phases.clear();
+    for (const auto& spec : specs) {
+        if (std::any_of(curves.begin(), curves.end(), [&](const auto& c) { return c.metric == spec.name; })) {
+            m_phases.push_back(spec.name);
+        }
+    }
+    auto find = [&](const SeriesKey& key, const std::string& arm, const std::string& metric) -> const MetricCurve* {
+        for (const auto& c : curves) {
+            if (c.key == key && c.arm == arm && c.metric == metric) return &c;
+        }
+        return nullptr;
+    };
+
+    m_bars.clear();
+    m_categories.clear();
+    for (const auto& key : keys) {
+        std::set<int> batches;
+        for (const auto& c : curves) {
+            if (!(c.key == key) || c.metric == "network_fraction" || c.metric == "speedup_ceiling") continue;
+            for (const auto& p : c.points) batches.insert(p.batch);
+        }
+        for (int batch : batches) {
+            for (const std::string arm : {"eager", "graphed"}) {
+                Bar bar{key, batch, arm, {}, std::nullopt, std::nullopt};
+                bool any = false;
+                for (const auto& phase : m_phases) {
+                    const auto* c = find(key, arm, phase);
+                    bar.phaseMs.push_back(c ? c->at(batch) : std::nullopt);
+                    any = any || bar.phaseMs.back().has_value();
+                }
+                if (!any) continue;
+                if (const auto* c = find(key, arm, "network_fraction")) bar.networkFraction = c->at(batch);
+                if (const auto* c = find(key, arm, "speedup_ceiling")) bar.speedupCeiling = c->at(batch);
+                QString category = tr("%1 · %2").arg(batch).arg(QString::fromStdString(arm));
+                if (keys.size() > 1) category = QString::fromStdString(key.label()) + QLatin1Char('\n') + category;
+                m_categories << category;
+                m_bars.push_back(std::move(bar));
+            }
+        }
+    }
+
+    chart()->removeAllSeries();
+    m_xAxis->clear();
+    m_xAxis->append(m_categories.isEmpty() ? QStringList{tr("no rows")} : m_categories);
+
+    auto* stacked = new QStackedBarSeries;
+    double maxMs = 0;
+    for (size_t b = 0; b < m_bars.size(); ++b) {
+        double total = 0;
+        for (const auto& ms : m_bars[b].phaseMs) total += ms.value_or(0.0);
+        maxMs = std::max(maxMs, total);
+    }
+    for (size_t i = 0; i < m_phases.size(); ++i) {
+        auto* set = new QBarSet(phaseTitle(m_phases[i]) + tr(" (ms)"));
+        set->setColor(curveColor(int(i)));
+        set->setBorderColor(curveColor(int(i)).darker(130));
+        for (const auto& bar : m_bars) set->append(bar.phaseMs[i].value_or(0.0));
+        stacked->append(set);
+        const auto bars = m_bars;
+        const QString phase = phaseTitle(m_phases[i]);
+        connect(set, &QBarSet::hovered, this, [bars, i, phase, categories = m_categories](bool entered, int index) {
+            if (!entered || index < 0 || size_t(index) >= bars.size()) {
+                QToolTip::hideText();
+                return;
+            }
+            const auto& bar = bars[size_t(index)];
+            double total = 0;
+            for (const auto& ms : bar.phaseMs) total += ms.value_or(0.0);
+            QString text = tr("%1\n%2: %3 ms").arg(categories.value(index), phase,
+                                                   bar.phaseMs[i] ? exactNumber(*bar.phaseMs[i], 4) : tr("not measured"));
+            text += tr("\nsum of phases: %1 ms").arg(exactNumber(total, 4));
+            QToolTip::showText(QCursor::pos(), text);
+        });
+    }
+    stacked->setBarWidth(0.55);
+    chart()->addSeries(stacked);
+    stacked->attachAxis(m_xAxis);
+    stacked->attachAxis(m_msAxis);
+    fitValueAxisFromZero(m_msAxis, std::max(maxMs, 0.1));
+
+    // Network fraction as a marker per bar on the percentage axis, labelled with its value.
+    auto* network = new QScatterSeries;
+    network->setName(networkSeriesName());
+    network->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+    network->setMarkerSize(11);
+    network->setColor(QColor(0x33, 0x33, 0x33));
+    network->setBorderColor(Qt::white);
+    for (size_t b = 0; b < m_bars.size(); ++b) {
+        // The fraction is of the eager step: one marker per eager bar, in the gap to its right so it
+        // never sits on a bar top. Plotted at label precision so "@yPoint" prints 96.3, not
+        // 96.2807752902397; the tooltip has it exact.
+        if (m_bars[b].arm != "eager" || !m_bars[b].networkFraction) continue;
+        network->append(double(b) + networkMarkerOffset, std::round(1000.0 * *m_bars[b].networkFraction) / 10.0);
+    }
+    network->setPointLabelsVisible(true);
+    network->setPointLabelsFormat(QStringLiteral("@yPoint%"));
+    network->setPointLabelsClipping(false);
+    chart()->addSeries(network);
+    network->attachAxis(m_xAxis);
+    network->attachAxis(m_pctAxis);
+    m_pctAxis->setRange(0.0, 110.0);  // headroom for the labels above 100%
+    m_pctAxis->setTickCount(12);
+    m_pctAxis->setGridLineVisible(false);  // one grid (the ms axis) keeps the bars readable
+    m_pctAxis->setLabelFormat(QStringLiteral("%.0f"));
+    const auto bars = m_bars;
+    connect(network, &QScatterSeries::hovered, this, [bars, categories = m_categories](const QPointF& at, bool entered) {
+        const int index = int(std::lround(at.x() - networkMarkerOffset));
+        if (!entered || index < 0 || size_t(index) >= bars.size() || !bars[size_t(index)].networkFraction) {
+            QToolTip::hideText();
+            return;
+        }
+        const auto& bar = bars[size_t(index)];
+        QString text = tr("%1\nnetwork fraction %2% of the eager step")
+                           .arg(categories.value(index), exactNumber(100.0 * *bar.networkFraction, 2));
+        if (bar.speedupCeiling) text += tr("\nspeedup ceiling %1×").arg(exactNumber(*bar.speedupCeiling, 2));
+        QToolTip::showText(QCursor::pos(), text);
+    });
+
+    // Filled squares for the phases (the series-shaped marker of a bar set draws hollow).
+    for (auto* marker : chart()->legend()->markers(stacked)) marker->setShape(QLegend::MarkerShapeRectangle);
+
+    chart()->setTitle(m_bars.empty() ? tr("Step phases — no rows with phase times yet")
+                                     : tr("Step phases, eager vs graphed") + titleSuffix(keys));
+}
+
+}  // namespace graphlens::ui

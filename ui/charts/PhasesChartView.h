@@ -1,0 +1,51 @@
+#pragma once
+// Phases: where a step's time goes. One stacked bar per (batch, arm): data, forward, loss, backward,
+// optimizer and postprocess medians in ms (a phase only when some row has it), eager and graphed
+// side by side for each batch; the network fraction of the eager step (%) as a marker on a second
+// axis, with its speedup ceiling in the tooltip. Timed ok rows; bars per
+// family/precision/memory_format/phase/scope.
+#include "ui/charts/ChartSeries.h"
+#include "ui/charts/ModelChartView.h"
+
+#include <QStringList>
+#include <vector>
+
+class QBarCategoryAxis;
+class QValueAxis;
+
+namespace graphlens::ui {
+
+class PhasesChartView : public ModelChartView {
+    Q_OBJECT
+public:
+    explicit PhasesChartView(QWidget* parent = nullptr);
+
+    // One bar (category) per key, batch and arm, in this order.
+    struct Bar {
+        SeriesKey key;
+        int batch = 0;
+        std::string arm;
+        std::vector<std::optional<double>> phaseMs;  // parallel to phases()
+        std::optional<double> networkFraction;
+        std::optional<double> speedupCeiling;
+    };
+    const std::vector<Bar>& bars() const { return m_bars; }
+    // The phase columns present in the rows, in step order ("data_ms", "forward_ms", ...).
+    const std::vector<std::string>& phases() const { return m_phases; }
+    QStringList categories() const { return m_categories; }
+
+    static QString networkSeriesName();
+
+protected:
+    void rebuild() override;
+
+private:
+    std::vector<Bar> m_bars;
+    std::vector<std::string> m_phases;
+    QStringList m_categories;
+    QBarCategoryAxis* m_xAxis = nullptr;
+    QValueAxis* m_msAxis = nullptr;
+    QValueAxis* m_pctAxis = nullptr;
+};
+
+}  // namespace graphlens::ui

@@ -15,6 +15,15 @@ QString scalarText(const QJsonValue& value) {
 
 }  // namespace
 
+bool environmentLacksCuda(const QJsonObject& helloOrEnvironment) {
+    const auto nested = helloOrEnvironment.value(QStringLiteral("environment"));
+    const QJsonObject environment = nested.isObject() ? nested.toObject() : helloOrEnvironment;
+    const auto cudaAvailable = environment.value(QStringLiteral("cuda_available"));
+    const auto deviceText = scalarText(environment.value(QStringLiteral("device")));
+    return (cudaAvailable.isBool() && !cudaAvailable.toBool()) ||
+           deviceText.compare(QStringLiteral("cpu"), Qt::CaseInsensitive) == 0;
+}
+
 QString environmentSummary(const QJsonObject& helloOrEnvironment) {
     const auto nested = helloOrEnvironment.value(QStringLiteral("environment"));
     const QJsonObject environment = nested.isObject() ? nested.toObject() : helloOrEnvironment;
@@ -35,10 +44,7 @@ QString environmentSummary(const QJsonObject& helloOrEnvironment) {
     }};
     // CUDA facts only with a CUDA device: a CPU machine's CUDA runtime library says nothing about
     // what the rows ran on ("cpu · CUDA 13.0" reads as if CUDA had been used).
-    const auto cudaAvailable = environment.value(QStringLiteral("cuda_available"));
-    const auto deviceText = scalarText(environment.value(QStringLiteral("device")));
-    const bool noCuda = (cudaAvailable.isBool() && !cudaAvailable.toBool()) ||
-                        deviceText.compare(QStringLiteral("cpu"), Qt::CaseInsensitive) == 0;
+    const bool noCuda = environmentLacksCuda(environment);
     QStringList parts;
     for (size_t slot = 0; slot < kSlots.size(); ++slot) {
         const auto& keys = kSlots[slot];

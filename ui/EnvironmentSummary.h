@@ -10,4 +10,8 @@ namespace graphlens::ui {
 // Known keys come first in a fixed order; without any, the first few scalar fields are shown.
 QString environmentSummary(const QJsonObject& helloOrEnvironment);
 
+// True when the environment says there is no CUDA device ("cuda_available": false, or "device": "cpu").
+// An environment that says neither (an older engine, an empty object) is not taken for a CPU machine.
+bool environmentLacksCuda(const QJsonObject& helloOrEnvironment);
+
 }  // namespace graphlens::ui

@@ -30,7 +30,9 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QSortFilterProxyModel>
+#include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -58,8 +60,13 @@ nlohmann::json fromQJson(const QJsonObject& object) {
 
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_model(new MeasurementTableModel(this)), m_worker(new WorkerClient(this)) {
+MainWindow::MainWindow(QWidget* parent, QSettings* settings)
+    : QMainWindow(parent),
+      m_model(new MeasurementTableModel(this)),
+      m_settings(settings ? settings
+                          : new QSettings(QSettings::defaultFormat(), QSettings::UserScope, QStringLiteral("GraphLens"),
+                                          QCoreApplication::applicationName(), this)),
+      m_worker(new WorkerClient(this)) {
     initResources();
     setWindowIcon(QIcon(QStringLiteral(":/icons/graphlens.svg")));
 
@@ -91,8 +98,21 @@ MainWindow::MainWindow(QWidget* parent)
     m_stepTimeChart = charts->stepTimeChart();
     m_charts = charts;
 
+    // First run (no rows): say what to do where the charts would be.
+    m_emptyState = new QLabel;
+    m_emptyState->setObjectName(QStringLiteral("emptyState"));
+    m_emptyState->setAlignment(Qt::AlignCenter);
+    m_emptyState->setWordWrap(true);
+    m_emptyState->setMargin(24);
+    m_chartArea = new QStackedWidget;
+    m_chartArea->addWidget(m_emptyState);
+    m_chartArea->addWidget(m_charts);
+    connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::updateEmptyState);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateEmptyState);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateEmptyState);
+
     auto* splitter = new QSplitter(Qt::Vertical);
-    splitter->addWidget(m_charts);
+    splitter->addWidget(m_chartArea);
     splitter->addWidget(m_table);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
@@ -110,6 +130,7 @@ MainWindow::MainWindow(QWidget* parent)
     connectWorker();
     qApp->installEventFilter(this);  // see eventFilter: window shortcuts beat a focused text field
     m_sweepPanel->loadFamilies(m_worker->workerExecutable());
+    updateEmptyState();
     updateTitle();
     resize(1400, 880);
 }
@@ -117,7 +138,7 @@ MainWindow::MainWindow(QWidget* parent)
 MainWindow::~MainWindow() = default;
 
 void MainWindow::createDocks() {
-    m_sweepPanel = new SweepPanel;
+    m_sweepPanel = new SweepPanel(nullptr, m_settings);
     auto* sweepDock = new QDockWidget(tr("Sweep"), this);
     sweepDock->setObjectName(QStringLiteral("sweepDock"));
     sweepDock->setWidget(m_sweepPanel);
@@ -198,7 +219,11 @@ void MainWindow::connectWorker() {
         setCurrentFile({});
         appendLog(tr("Sweep started; rows are autosaved to %1").arg(QDir::toNativeSeparators(autosave)));
     });
-    connect(m_worker, &WorkerClient::helloReceived, this, &MainWindow::setEnvironment);
+    connect(m_worker, &WorkerClient::helloReceived, this, [this](const QJsonObject& hello) {
+        // This machine's devices come from its worker, never from a file measured elsewhere.
+        m_lacksCuda = environmentLacksCuda(hello);
+        setEnvironment(hello);
+    });
     connect(m_worker, &WorkerClient::progress, m_sweepPanel, &SweepPanel::setProgress);
     connect(m_worker, &WorkerClient::measurementReceived, this, [this](const results::Measurement& row) {
         if (m_session.session_id.empty()) {
@@ -352,6 +377,7 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 void MainWindow::closeEvent(QCloseEvent* event) {
     // Cancel kills the worker and returns at once; the process is reaped by the event loop.
     if (m_worker->isRunning()) m_worker->cancel();
+    m_sweepPanel->saveSettings();
     QMainWindow::closeEvent(event);
 }
 
@@ -389,6 +415,16 @@ void MainWindow::setEnvironment(const QJsonObject& helloOrEnvironment) {
     const auto summary = environmentSummary(helloOrEnvironment);
     m_environmentSummary = summary.isEmpty() ? tr("Environment unknown") : summary;
     updateEnvironmentLabel();
+    updateEmptyState();
+}
+
+void MainWindow::updateEmptyState() {
+    QString text = tr("No results yet.\nStart a sweep (Ctrl+R) or open a session (Ctrl+O).");
+    if (m_lacksCuda) {
+        text += QStringLiteral("\n\n") + tr("CUDA graphs need a CUDA device: this machine times the eager arm only.");
+    }
+    m_emptyState->setText(text);
+    m_chartArea->setCurrentWidget(m_model->rowCount() == 0 ? static_cast<QWidget*>(m_emptyState) : m_charts);
 }
 
 void MainWindow::updateEnvironmentLabel() {

@@ -12,6 +12,8 @@ class QCloseEvent;
 class QEvent;
 class QLabel;
 class QPlainTextEdit;
+class QSettings;
+class QStackedWidget;
 class QTableView;
 class QTabWidget;
 
@@ -26,7 +28,9 @@ class WorkerClient;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(QWidget* parent = nullptr);
+    // settings: where the sweep panel's last plan persists; nullptr: the application's own
+    // (QSettings in the default format, organisation "GraphLens", the application's name).
+    explicit MainWindow(QWidget* parent = nullptr, QSettings* settings = nullptr);
     ~MainWindow() override;
 
     // Each returns false after showing (non-modally) an error that names the file; on failure the
@@ -45,6 +49,8 @@ public:
     QString currentFile() const { return m_currentFile; }
     QString lastError() const { return m_lastError; }
     QString environmentText() const;
+    // The first-run text shown in place of the charts while the table has no rows.
+    QLabel* emptyStateLabel() const { return m_emptyState; }
 
 protected:
     // Window shortcuts (save, export, open, run, cancel) win over a focused text field, which
@@ -65,11 +71,16 @@ private:
     void chooseAndSaveSession();
     void save();  // to the current session file when it is one, otherwise as chooseAndSaveSession
     void updateEnvironmentLabel();
+    void updateEmptyState();
     void chooseAndExportCsv();
 
     MeasurementTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
     QTabWidget* m_charts = nullptr;
+    QStackedWidget* m_chartArea = nullptr;  // the empty state or the charts
+    QLabel* m_emptyState = nullptr;
+    QSettings* m_settings = nullptr;
+    bool m_lacksCuda = false;  // the worker's or the file's environment says no CUDA device
     SpeedupChartView* m_speedupChart = nullptr;
     StepTimeChartView* m_stepTimeChart = nullptr;
     SweepPanel* m_sweepPanel = nullptr;

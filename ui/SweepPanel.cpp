@@ -6,6 +6,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QSettings>
 #include <QSignalBlocker>
 #include <algorithm>
 #include <QFile>
@@ -19,6 +20,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 #include <cmath>
+#include <utility>
 
 namespace graphlens::ui {
 namespace {
@@ -62,7 +64,23 @@ bool SweepPanel::isModelPath(const QString& text) {
     return false;
 }
 
-SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent), m_catalog(new FamilyCatalog(this)) {
+QString SweepPanel::settingsKey() { return QStringLiteral("sweep/lastPlan"); }
+
+results::SweepPlan SweepPanel::defaultPlan() { return presetPlan(); }
+
+void SweepPanel::saveSettings() const {
+    if (!m_settings || !m_inputError.isEmpty()) return;
+    auto saved = plan();
+    saved.csv.clear();  // where one run's files went is not a setting for the next
+    saved.json.clear();
+    saved.autosave.clear();
+    saved.trace.clear();
+    m_settings->setValue(settingsKey(), QString::fromStdString(results::toJson(saved).dump()));
+    m_settings->sync();
+}
+
+SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
+    : QWidget(parent), m_catalog(new FamilyCatalog(this)), m_settings(settings) {
     initResources();
     m_family = new QComboBox;
     m_family->setEditable(true);  // a TorchScript file or an engine without `list` still works
@@ -197,7 +215,24 @@ SweepPanel::SweepPanel(QWidget* parent) : QWidget(parent), m_catalog(new FamilyC
         m_familyStatus->show();
     });
 
-    setPlan(presetPlan());
+    results::SweepPlan initial = presetPlan();
+    if (m_settings && m_settings->contains(settingsKey())) {
+        // A value written by an older or newer GraphLens, or edited by hand, may no longer be a
+        // valid plan: then the preset, and a warning on graphlens.ui.sweep.
+        const QString saved = m_settings->value(settingsKey()).toString();
+        try {
+            auto restored = results::sweepPlanFromJson(nlohmann::json::parse(saved.toStdString()), "saved settings");
+            if (const auto error = results::validateSweepPlan(restored); error.empty()) {
+                initial = std::move(restored);
+                if (initial.model.empty()) m_restoredFamily = QString::fromStdString(initial.family);
+            } else {
+                qCWarning(lcUiSweep) << "saved sweep settings ignored:" << error.c_str();
+            }
+        } catch (const std::exception& error) {
+            qCWarning(lcUiSweep) << "saved sweep settings unreadable:" << error.what();
+        }
+    }
+    setPlan(initial);
     setRunning(false);
 }
 
@@ -232,6 +267,7 @@ QString SweepPanel::fieldError(const QString& field) const {
 
 void SweepPanel::requestStart() {
     if (m_running || !m_inputError.isEmpty()) return;
+    saveSettings();  // the next window starts from this run's settings
     emit startRequested(plan());
 }
 
@@ -254,6 +290,16 @@ void SweepPanel::onFamiliesLoaded(const QList<FamilyEntry>& families) {
     const int index = m_family->findText(current);
     if (index >= 0) m_family->setCurrentIndex(index); else m_family->setEditText(current);
     m_familyStatus->hide();
+    // A family restored from settings that the engine no longer offers: back to the preset's.
+    const QString restored = std::exchange(m_restoredFamily, QString());
+    if (!restored.isEmpty() && !families.isEmpty() && m_family->currentText().trimmed() == restored &&
+        m_family->findText(restored) < 0) {
+        const auto fallback = QString::fromStdString(presetPlan().family);
+        m_family->setEditText(fallback);
+        m_familyStatus->setText(tr("The last family used, %1, is not offered by this engine; back to %2.")
+                                    .arg(restored, fallback));
+        m_familyStatus->show();
+    }
     qCDebug(lcUiSweep) << families.size() << "families listed";
 }
 

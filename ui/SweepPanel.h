@@ -17,6 +17,7 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
+class QSettings;
 class QSpinBox;
 
 namespace graphlens::ui {
@@ -24,7 +25,17 @@ namespace graphlens::ui {
 class SweepPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit SweepPanel(QWidget* parent = nullptr);
+    // With settings, the panel starts from the plan saved there (the last run's; the default preset
+    // when none is saved or it no longer validates) and saves its plan there when a run starts.
+    // Without settings nothing persists. The settings object must outlive the panel.
+    explicit SweepPanel(QWidget* parent = nullptr, QSettings* settings = nullptr);
+
+    // The key under which the last plan is kept (its JSON as a string).
+    static QString settingsKey();
+    // The plan of resources/presets/default-sweep.json.
+    static graphlens::results::SweepPlan defaultPlan();
+    // Writes the panel's plan to its settings (no-op without settings or with invalid inputs).
+    void saveSettings() const;
 
     // Fills the family combo from `<executable> list --json`; on failure shows why and keeps
     // the combo editable so a family can still be typed.
@@ -64,6 +75,8 @@ private:
 
     graphlens::results::SweepPlan m_base;  // fields without a widget (phases, graph, seed) come from here
     FamilyCatalog* m_catalog = nullptr;
+    QSettings* m_settings = nullptr;
+    QString m_restoredFamily;  // a family restored from settings, checked once the catalog loads
     QComboBox* m_family = nullptr;
     QPushButton* m_browseModel = nullptr;
     QLabel* m_familyStatus = nullptr;

@@ -15,7 +15,9 @@
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QValueAxis>
+#include <QLabel>
 #include <QMessageBox>
+#include <QSettings>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -356,4 +358,49 @@ TEST_CASE("the speedup chart says why it is empty, from the rows' status and mes
     CHECK(window.speedupChart()->chart()->title().contains(QStringLiteral("CUDA graphs need a CUDA device")));
     // The status bar says what the rows are (fp32 here), not what the panel asks for.
     CHECK(window.environmentText().contains(QStringLiteral("rows fp32")));
+}
+
+TEST_CASE("a fresh window says what to do until rows are shown", "[ui][window][empty]") {
+    MainWindow window;
+    auto* empty = window.emptyStateLabel();
+    REQUIRE(empty != nullptr);
+    CHECK(empty->isVisibleTo(&window));
+    CHECK(empty->text().contains(QStringLiteral("Start a sweep (Ctrl+R) or open a session (Ctrl+O)")));
+    CHECK_FALSE(empty->text().contains(QStringLiteral("CUDA")));  // no worker has said otherwise
+
+    REQUIRE(window.openFile(QStringLiteral(GRAPHLENS_UI_FIXTURE_DIR "/resnet18-h200-session.json")));
+    CHECK(window.model()->rowCount() > 0);
+    CHECK_FALSE(empty->isVisibleTo(&window));
+}
+
+TEST_CASE("on a machine without a CUDA device the empty state says graphs need one", "[ui][window][empty][worker]") {
+    FakeWorker fake({results::encodeWorkerEvent(results::helloEvent(
+                        "0.1.0", {{"device", "cpu"}, {"cuda_available", false}, {"libtorch", "2.11.0"}}))},
+                    QStringLiteral("exit 0"));
+    MainWindow window;
+    window.worker()->setWorkerExecutable(fake.executable());
+    window.worker()->setResultsDirectory(fake.resultsDirectory());
+    window.startSweep(results::SweepPlan{});
+    REQUIRE(QTest::qWaitFor([&] { return !window.worker()->isRunning(); }, 5000));
+    CHECK(window.model()->rowCount() == 0);
+    auto* empty = window.emptyStateLabel();
+    CHECK(empty->isVisibleTo(&window));
+    CHECK(empty->text().contains(QStringLiteral("Start a sweep (Ctrl+R)")));
+    CHECK(empty->text().contains(
+        QStringLiteral("CUDA graphs need a CUDA device: this machine times the eager arm only")));
+}
+
+TEST_CASE("closing the window keeps the sweep panel's plan for the next one", "[ui][window][settings]") {
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    QSettings settings(dir.filePath(QStringLiteral("graphlens.ini")), QSettings::IniFormat);
+    {
+        MainWindow window(nullptr, &settings);
+        auto* batches = window.sweepPanel()->findChild<QLineEdit*>(QStringLiteral("batches"));
+        REQUIRE(batches != nullptr);
+        batches->setText(QStringLiteral("3,6"));
+        window.close();
+    }
+    MainWindow next(nullptr, &settings);
+    CHECK(next.sweepPanel()->plan().batches == std::vector<int>{3, 6});
 }

@@ -1,9 +1,14 @@
 // The sweep panel's model box: a family name goes to plan.family, a TorchScript file to plan.model.
+#include "ui/FamilyCatalog.h"
 #include "ui/SweepPanel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
 #include <QSpinBox>
+#include <QTemporaryDir>
 #include <catch2/catch.hpp>
 
 using graphlens::ui::SweepPanel;
@@ -88,4 +93,67 @@ TEST_CASE("the panel's plan carries memory formats, scope, repeats, graph mode a
     CHECK_FALSE(nchw->isChecked());
     CHECK(panel.fieldError(QStringLiteral("formats")).isEmpty());
     CHECK(panel.inputError().isEmpty());
+}
+
+TEST_CASE("the panel's last plan persists in its settings and a stale one falls back to the preset", "[ui][sweep][settings]") {
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    QSettings settings(dir.filePath(QStringLiteral("graphlens.ini")), QSettings::IniFormat);
+    const auto preset = SweepPanel::defaultPlan();
+
+    {
+        SweepPanel panel(nullptr, &settings);  // nothing saved yet: the preset
+        CHECK(panel.plan().batches == preset.batches);
+        CHECK(panel.plan().family == preset.family);
+        panel.findChild<QComboBox*>(QStringLiteral("model"))->setEditText(QStringLiteral("mobilenetv3-s"));
+        panel.findChild<QLineEdit*>(QStringLiteral("batches"))->setText(QStringLiteral("2,4"));
+        panel.findChild<QComboBox*>(QStringLiteral("precision"))->setCurrentText(QStringLiteral("fp32"));
+        panel.findChild<QComboBox*>(QStringLiteral("scope"))->setCurrentText(QStringLiteral("network"));
+        panel.findChild<QSpinBox*>(QStringLiteral("steps"))->setValue(40);
+        panel.findChild<QCheckBox*>(QStringLiteral("formatChannelsLast"))->setChecked(true);
+        REQUIRE(panel.inputError().isEmpty());
+        QSignalSpy started(&panel, &SweepPanel::startRequested);
+        panel.requestStart();  // a run starting saves the plan
+        CHECK(started.count() == 1);
+        CHECK(settings.contains(SweepPanel::settingsKey()));
+    }
+    {
+        SweepPanel restored(nullptr, &settings);
+        const auto plan = restored.plan();
+        CHECK(plan.family == "mobilenetv3-s");
+        CHECK(plan.batches == std::vector<int>{2, 4});
+        CHECK(plan.precision == "fp32");
+        CHECK(plan.scope == "network");
+        CHECK(plan.steps == 40);
+        CHECK(plan.memoryFormats == std::vector<std::string>{"nchw", "channels_last"});
+        CHECK(restored.findChild<QComboBox*>(QStringLiteral("model"))->currentText() == QStringLiteral("mobilenetv3-s"));
+
+        // The engine no longer offers that family: back to the preset's, with a word why.
+        auto* catalog = restored.findChild<graphlens::ui::FamilyCatalog*>();
+        REQUIRE(catalog != nullptr);
+        graphlens::ui::FamilyEntry resnet;
+        resnet.name = QStringLiteral("resnet18");
+        emit catalog->loaded({resnet});
+        CHECK(restored.plan().family == preset.family);
+        CHECK(restored.plan().batches == std::vector<int>{2, 4});  // the rest is kept
+    }
+
+    // A panel without settings neither reads nor writes them.
+    {
+        SweepPanel plain;
+        CHECK(plain.plan().batches == preset.batches);
+    }
+
+    // Values that no longer validate (or do not parse) give the preset, no crash.
+    for (const auto& stale : {QStringLiteral("{not json"), QStringLiteral("[1,2]"),
+                              QStringLiteral(R"({"family":"resnet18","precision":"fp8"})"),
+                              QStringLiteral(R"({"family":"resnet18","batches":[0]})"),
+                              QStringLiteral(R"({"batches":"eight"})")}) {
+        settings.setValue(SweepPanel::settingsKey(), stale);
+        SweepPanel panel(nullptr, &settings);
+        INFO(stale.toStdString());
+        CHECK(panel.plan().precision == preset.precision);
+        CHECK(panel.plan().batches == preset.batches);
+        CHECK(panel.inputError().isEmpty());
+    }
 }

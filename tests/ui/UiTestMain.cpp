@@ -3,12 +3,18 @@
 #include <catch2/catch.hpp>
 
 #include <QApplication>
+#include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 int main(int argc, char* argv[]) {
     // CTest sets offscreen; test discovery at build time runs without it and has no display either.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     QStandardPaths::setTestModeEnabled(true);  // never write into the user's real data folders
+    // A window's default settings (the sweep panel's last plan) go to a folder of this run only.
+    QTemporaryDir settingsDir;
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
     return Catch::Session().run(argc, argv);
 }

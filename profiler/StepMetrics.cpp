@@ -217,10 +217,4 @@ ProfileMetrics computeMetrics(const ActivityBatch& batch, const std::vector<Phas
     return out;
 }
 
-std::optional<double> profilerOverheadPct(std::optional<double> profiledStepMs,
-                                          std::optional<double> timedStepMs) {
-    if (!profiledStepMs || !timedStepMs || *timedStepMs <= 0) return std::nullopt;
-    return 100.0 * (*profiledStepMs / *timedStepMs - 1.0);
-}
-
 }  // namespace graphlens::profiler

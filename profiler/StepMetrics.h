@@ -97,8 +97,5 @@ struct ProfileMetrics {
 ProfileMetrics computeMetrics(const ActivityBatch& batch, const std::vector<PhaseMark>& phases,
                               const MetricsOptions& options = {});
 
-// Profiled step time against timed step time, in percent: what CUPTI costs (reported every session).
-std::optional<double> profilerOverheadPct(std::optional<double> profiledStepMs,
-                                          std::optional<double> timedStepMs);
 
 }  // namespace graphlens::profiler

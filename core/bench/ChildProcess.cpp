@@ -23,12 +23,6 @@ std::string graphlensCliPath() {
     return self.filename() == "graphlens-cli" ? self.string() : (self.parent_path() / "graphlens-cli").string();
 }
 
-std::string shellQuoted(const std::string& text) {
-    std::string out = "'";
-    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
-
 ChildResult runChildProcess(const std::vector<std::string>& argv, std::chrono::seconds limit,
                             const std::function<void(const std::string&)>& onLine) {
     ChildResult result;

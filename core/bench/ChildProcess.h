@@ -12,9 +12,6 @@ namespace graphlens::bench {
 // Absolute path of graphlens-cli: this executable, or the one beside it (tests, benchmarks).
 std::string graphlensCliPath();
 
-// text in single quotes for /bin/sh, with embedded quotes escaped.
-std::string shellQuoted(const std::string& text);
-
 struct ChildResult {
     bool started = false;
     bool timedOut = false;

@@ -8,10 +8,9 @@
 #include "bench/InterleavedTiming.h"
 #include "bench/NvtxPhases.h"
 #include "bench/OutOfMemory.h"
-#include "bench/ParityProbes.h"
+#include "bench/SweepNetwork.h"
 #include "bench/SweepParity.h"
 #include "bench/ProtocolSweepEvents.h"
-#include "bench/SyntheticBatch.h"
 #include "graphs/DeviceMemory.h"
 #include "graphs/GraphCaptureError.h"
 #include "profiler/ChromeTrace.h"
@@ -31,7 +30,6 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
-#include <deque>
 #include <optional>
 #include <filesystem>
 #include <functional>
@@ -101,14 +99,20 @@ void fillFromMetrics(Measurement& row, const profiler::ProfileResult& result, co
 class RecorderPhases : public PhaseObserver {
 public:
     explicit RecorderPhases(profiler::PhaseRecorder* recorder) : recorder_(recorder) {}
-    void begin(const char* phase) override { open_.emplace_back(recorder_, phase); }
+    void begin(const char* phase) override {
+        if (depth_ < open_.size()) open_[depth_].emplace(recorder_, phase);
+        ++depth_;
+    }
     void end(const char*) override {
-        if (!open_.empty()) open_.pop_back();
+        if (depth_ == 0) return;
+        --depth_;
+        if (depth_ < open_.size()) open_[depth_].reset();
     }
 
 private:
     profiler::PhaseRecorder* recorder_;
-    std::deque<profiler::ScopedPhase> open_;  // ScopedPhase neither moves nor copies: deque emplaces in place
+    std::array<std::optional<profiler::ScopedPhase>, 8> open_;  // fixed: no allocation inside a step
+    std::size_t depth_ = 0;
 };
 
 Measurement failedRow(Measurement row, const char* arm, const std::string& status, const std::string& message) {
@@ -135,18 +139,10 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const f
     const auto scope = stepScopeOf(plan.scope);
     graphs::DeviceMemory memory(device);
     torch::NoGradGuard noGrad;
-    auto network = family.build(plan.seed);
-    network.ptr()->to(device, torch::kFloat);
-    network.ptr()->eval();
-    {
-        const auto probes = makeParityProbes(2, imgsz, device);  // as the timed pass: same network
-        calibrateBatchNorm(network, torch::cat({probes.a, probes.b}));
-    }
-    network.ptr()->to(device, dtype);
-    network.ptr()->eval();
+    auto network = buildSweepNetwork(family, plan.seed, imgsz, device, dtype);  // as the timed pass
     graphs::GraphRunnerOptions baseOptions;
     baseOptions.device = device;
-    baseOptions.warmupIterations = family.jit == "fuse" ? 5 : 3;
+    baseOptions.warmupIterations = captureWarmupIterations(family);
     baseOptions.warn = [&events](const std::string& text) { events.warning(text); };
     auto eagerOptions = baseOptions;
     eagerOptions.mode = graphs::GraphMode::Off;
@@ -168,9 +164,7 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const f
                                                                   family.inference.reason;
             std::optional<InferenceStep> step;
             try {
-                auto host = batches ? batches->make(batch, imgsz, dtype, torch::kCPU)
-                                    : makeSyntheticBatch(batch, imgsz, dtype, torch::kCPU, plan.seed + batch);
-                host = host.contiguous(format).pin_memory();
+                const auto host = makeHostBatch(batches, batch, imgsz, dtype, plan.seed, format, /*pin=*/true);
                 auto deviceBatch = host.to(device).contiguous(format);
                 if (graphsAllowed) {
                     // The timed process refuses a graphed arm that is not bit-exact; so does this one.

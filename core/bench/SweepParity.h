@@ -13,6 +13,7 @@ struct SweepParityResult {
     std::string parity;  // bit-exact | mismatch <max abs diff> | capture error | inconclusive | stale buffer
     bool passed = false;
     std::string reason;  // why the graphed arm is refused; empty when passed
+    bool declarationError = false;  // the family's own declaration is wrong (no seam split): an error, not a refusal
 };
 
 // `network` is built, calibrated, on its device, in dtype and memory format. The probes are made

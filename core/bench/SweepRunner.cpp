@@ -7,14 +7,14 @@
 #include "bench/InterleavedTiming.h"
 #include "bench/NvtxPhases.h"
 #include "bench/OutOfMemory.h"
-#include "bench/ParityProbes.h"
 #include "bench/ProgressThrottle.h"
 #include "bench/SweepParity.h"
 #include "bench/SynchronizedPhaseTimer.h"
-#include "bench/SyntheticBatch.h"
+#include "bench/SweepNetwork.h"
 #include "bench/TimedPassClocks.h"
 #include "families/MemoryFormat.h"
 #include "graphs/DeviceMemory.h"
+#include "graphs/GraphDeclarationError.h"
 #include "profiler/ScopedPhase.h"
 #include "results/ErrorText.h"
 #include "results/RoundStatistics.h"
@@ -122,17 +122,7 @@ SweepOutcome SweepRunner::run() {
     graphs::DeviceMemory memory(device);
 
     torch::NoGradGuard noGrad;
-    auto network = family.build(plan_.seed);
-    network.ptr()->to(device, torch::kFloat);
-    network.ptr()->eval();
-    {
-        // The same calibration verify applies, so the parity check below is the verify protocol on
-        // this very network (same seed, same init as the timed one).
-        const auto probes = makeParityProbes(2, imgsz, device);
-        calibrateBatchNorm(network, torch::cat({probes.a, probes.b}));
-    }
-    network.ptr()->to(device, dtype);
-    network.ptr()->eval();
+    auto network = buildSweepNetwork(family, plan_.seed, imgsz, device, dtype);
     events_.log(family.name + " on " + deviceLabel + ", " + precision + ", " + std::to_string(imgsz) + " px, scope " +
                 plan_.scope + ", " +
                 (batches_ ? batches_->description()
@@ -141,9 +131,7 @@ SweepOutcome SweepRunner::run() {
     graphs::GraphRunnerOptions baseOptions;
     baseOptions.backend = backend_;
     baseOptions.device = device;
-    // A TorchScript module run by its executor profiles, then optimises (and fuses) on its first
-    // calls of a shape: warm it until the optimised plan is what runs, then capture that.
-    baseOptions.warmupIterations = family.jit == "fuse" ? 5 : 3;
+    baseOptions.warmupIterations = captureWarmupIterations(family);
     baseOptions.warn = [this](const std::string& text) { events_.warning(text); };
     graphs::GraphRunnerOptions eagerOptions = baseOptions;
     eagerOptions.mode = graphs::GraphMode::Off;
@@ -187,10 +175,7 @@ SweepOutcome SweepRunner::run() {
             try {
                 // The batch as a predict call gets it: decoded on the host (pinned on CUDA), in the
                 // memory format of the network; the device buffer is what the data phase fills.
-                auto host = batches_ ? batches_->make(batch, imgsz, dtype, torch::kCPU)
-                                     : makeSyntheticBatch(batch, imgsz, dtype, torch::kCPU, plan_.seed + batch);
-                host = host.contiguous(format);
-                if (cuda) host = host.pin_memory();
+                const auto host = makeHostBatch(batches_, batch, imgsz, dtype, plan_.seed, format, cuda);
                 auto deviceBatch = host.to(device).contiguous(format);
 
                 bool graphedRuns = false;
@@ -203,6 +188,10 @@ SweepOutcome SweepRunner::run() {
                     SweepParityResult parity;
                     try {
                         parity = checkSweepParity(family, network, batch, imgsz, dtype, format, baseOptions);
+                    } catch (const graphs::GraphDeclarationError& error) {
+                        parity.parity = "capture error";
+                        parity.reason = results::errorCause(error.what());
+                        parity.declarationError = true;  // the family's declaration is at fault
                     } catch (const std::exception& error) {
                         if (isOutOfMemory(error)) throw;  // the whole batch size is out of memory
                         parity.parity = "capture error";
@@ -214,8 +203,8 @@ SweepOutcome SweepRunner::run() {
                     } else if (isOutOfMemory(std::runtime_error(parity.reason))) {
                         markFailed(graphed, "oom", "out of memory in the parity check at batch " +
                                                        std::to_string(batch) + ": " + parity.reason);
-                    } else if (parity.parity == "capture error" && parity.reason.find("declares") != std::string::npos) {
-                        markFailed(graphed, "error", parity.reason);  // the family's declaration is at fault
+                    } else if (parity.declarationError) {
+                        markFailed(graphed, "error", parity.reason);
                     } else {
                         markFailed(graphed, "refused", "graphed arm refused: parity check " + parity.parity + ": " +
                                                            parity.reason);

@@ -3,6 +3,7 @@
 #include "results/ErrorText.h"
 
 #include "bench/ParityProbes.h"
+#include "bench/SweepNetwork.h"
 #include "families/FamilyRegistry.h"
 #include "families/MemoryFormat.h"
 #include "graphs/ParityCheck.h"
@@ -78,7 +79,7 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
 
         graphs::GraphRunnerOptions runnerOptions;
         runnerOptions.mode = graphs::GraphMode::On;
-        if (family.jit == "fuse") runnerOptions.warmupIterations = 5;  // as the sweep: a stable plan
+        runnerOptions.warmupIterations = captureWarmupIterations(family);  // as the sweep
         runnerOptions.backend = options.backend;
         runnerOptions.warn = [](const std::string&) {};  // the row carries what matters
         std::unique_ptr<graphs::GraphRunner> runner;

@@ -25,14 +25,12 @@ auto identity(const M& m) {
                     m.memory_format, m.scope, m.jit, m.arm);
 }
 
-// Same formula as profiler::profilerOverheadPct; repeated here because results must not depend on
-// the profiler target.
-std::optional<double> overheadPct(std::optional<double> profiledMs, std::optional<double> timedMs) {
+}  // namespace
+
+std::optional<double> profilerOverheadPct(std::optional<double> profiledMs, std::optional<double> timedMs) {
     if (!profiledMs || !timedMs || *timedMs <= 0) return std::nullopt;
     return 100.0 * (*profiledMs / *timedMs - 1.0);
 }
-
-}  // namespace
 
 bool sameRowIdentity(const Measurement& a, const Measurement& b) { return identity(a) == identity(b); }
 
@@ -50,7 +48,7 @@ void mergeProfiledMetrics(std::vector<Measurement>& timedRows,
     for (auto& profiled : profiledRows) {
         for (auto& timed : timedRows) {
             if (!sameRowIdentity(timed, profiled)) continue;
-            profiled.profiler_overhead_pct = overheadPct(profiled.step_ms_median, timed.step_ms_median);
+            profiled.profiler_overhead_pct = profilerOverheadPct(profiled.step_ms_median, timed.step_ms_median);
             if (profiled.status != "ok") continue;
             for (auto column : kProfiledColumns) timed.*column = profiled.*column;
             timed.gpu_idle_pct = gpuIdlePct(profiled.gpu_busy_us, timed.step_ms_median);

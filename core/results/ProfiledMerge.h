@@ -14,6 +14,10 @@ namespace graphlens::results {
 // name is the same GPU either way) and not status (a failed profiled row still matches its timed one).
 bool sameRowIdentity(const Measurement& a, const Measurement& b);
 
+// Profiled step time against timed step time, percent: what CUPTI costs. Absent when either is
+// absent or the timed median is not positive.
+std::optional<double> profilerOverheadPct(std::optional<double> profiledMs, std::optional<double> timedMs);
+
 // 100 * (1 - busy / step), busy in us and the TIMED step median in ms, clamped to [0, 100]. The timed
 // median, never the profiled span: CUPTI inflates the span and would make the GPU look idle. Busy
 // above the step (the union counts work that overlaps the next step's launch) gives 0. Absent when

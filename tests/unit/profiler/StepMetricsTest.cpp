@@ -285,9 +285,3 @@ TEST_CASE("network GPU fraction: data copy, forward on two streams, postprocess 
     CHECK_FALSE(nothing.steps.at(0).networkGpuFraction);
     CHECK_FALSE(nothing.summary.networkGpuFraction);
 }
-
-TEST_CASE("profiler overhead compares profiled with timed step time", "[profiler][metrics]") {
-    CHECK(*profilerOverheadPct(1.1, 1.0) == Approx(10.0));
-    CHECK_FALSE(profilerOverheadPct(std::nullopt, 1.0));
-    CHECK_FALSE(profilerOverheadPct(1.0, 0.0));
-}

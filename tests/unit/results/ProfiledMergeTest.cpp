@@ -239,3 +239,9 @@ TEST_CASE("mergeProfiledMetrics: unmatched rows and absent medians", "[results][
         CHECK(timed[0].launches == 1);  // the profiled metrics still describe this configuration
     }
 }
+
+TEST_CASE("profiler overhead compares profiled with timed step time", "[results][merge]") {
+    CHECK(*profilerOverheadPct(1.1, 1.0) == Approx(10.0));
+    CHECK_FALSE(profilerOverheadPct(std::nullopt, 1.0));
+    CHECK_FALSE(profilerOverheadPct(1.0, 0.0));
+}

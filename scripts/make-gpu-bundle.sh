@@ -12,7 +12,7 @@ mkdir -p "$bundle/bin" "$bundle/lib"
 binaries=()
 for name in graphlens-cli graphlens_gpu_tests graphlens_unit_results graphlens_unit_engine graphlens_unit_decode \
             graphlens_bench_minimal_loops graphlens_bench_torchscript graphlens_bench_graph_runner_overhead \
-            graphlens_bench_data_loader; do
+            graphlens_bench_data_loader graphlens_bench_training_step graphlens_unit_train graphlens_unit_train_parts; do
   [ -x "$build/bin/$name" ] && binaries+=("$build/bin/$name")
 done
 cp "${binaries[@]}" "$bundle/bin/"
@@ -22,7 +22,7 @@ strip --strip-debug "$bundle"/bin/*   # debug info would multiply the bundle's s
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 mkdir -p "$bundle/share/graphlens-tests"
 cp "$root/tests/fixtures/export_user_models.py" "$root/bench/export_conv_detector.py" \
-   "$root/bench/profiler_overhead.sh" "$bundle/share/graphlens-tests/"
+   "$root/bench/profiler_overhead.sh" "$root/bench/train_step_twin.py" "$bundle/share/graphlens-tests/"
 
 # Libraries the server provides itself: glibc and friends, libstdc++ (newer there than here), and everything libtorch's wheel brings
 # (torch/lib and the nvidia-* wheels). Everything else resolved by ldd travels.

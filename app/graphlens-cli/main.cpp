@@ -1,4 +1,4 @@
-// graphlens-cli: list, env, sweep, worker. Argument parsing only; the work lives in core/.
+// graphlens-cli: list, env, sweep, verify, train, worker. Argument parsing only; the work lives in core/.
 // Exit codes: 0 success, 1 a run failed (the message says why), 2 bad arguments or input.
 #include "bench/ConsoleSweepEvents.h"
 #include "bench/Environment.h"
@@ -13,6 +13,11 @@
 #include "results/ResultsError.h"
 #include "results/SweepPlan.h"
 #include "results/TextFile.h"
+
+#if GRAPHLENS_HAVE_DATASETS
+#include "train/Trainer.h"
+#include "train/TrainingErrors.h"
+#endif
 
 #include <CLI/CLI.hpp>
 #include <c10/util/Exception.h>
@@ -158,6 +163,21 @@ int runWorker(const std::string& planPath) {
     }
 }
 
+#if GRAPHLENS_HAVE_DATASETS
+int runTrain(const graphlens::train::TrainOptions& options) {
+    try {
+        const auto report = graphlens::train::runTraining(options, std::cerr);
+        std::cout << graphlens::train::describe(report);
+        return 0;
+    } catch (const graphlens::train::TrainingInputError& error) {
+        return usageError(firstLine(error.what()));
+    } catch (const graphlens::train::TrainingFailure& error) {
+        std::cerr << "graphlens-cli: " << firstLine(error.what()) << "\n";
+        return kRunFailed;
+    }
+}
+#endif
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -228,6 +248,38 @@ int main(int argc, char** argv) {
     verify->add_option("--memory-format", verifyMemoryFormat, "nchw | channels_last: network and probes")
         ->capture_default_str();
 
+#if GRAPHLENS_HAVE_DATASETS
+    graphlens::train::TrainOptions trainOptions;
+    std::string trainScales;
+    auto* train = app.add_subcommand("train", "train a family on a dataset, eagerly or with CUDA graphs");
+    auto* trainFamily = train->add_option("--family", trainOptions.family, "model family (see `list`)");
+    train->add_option("--model", trainOptions.modelPath, "a TorchScript file to train instead")->excludes(trainFamily);
+    train->add_option("--task", trainOptions.task, "with --model: classify | detect | other (default classify)");
+    train->add_option("--data", trainOptions.data, "a YOLO data.yaml, an ImageFolder root, or nothing for the built-in dataset");
+    train->add_option("--epochs", trainOptions.epochs, "epochs")->capture_default_str();
+    train->add_option("--batch", trainOptions.batch, "images per step")->capture_default_str();
+    train->add_option("--imgsz", trainOptions.imgsz, "square input size (0: family default)")->capture_default_str();
+    train->add_option("--multi-scale", trainScales, "image sizes, comma separated: batch k uses size k mod n");
+    train->add_option("--precision", trainOptions.precision, "fp32 | amp-fp16 | amp-bf16")->capture_default_str();
+    train->add_option("--optimizer", trainOptions.optimizer, "sgd | adamw")->capture_default_str();
+    train->add_option("--lr", trainOptions.learningRate, "peak learning rate (0: 0.01 for SGD, 0.001 for AdamW)");
+    train->add_option("--warmup-epochs", trainOptions.warmupEpochs, "linear warm-up before the cosine decay")->capture_default_str();
+    train->add_option("--accumulate", trainOptions.accumulation, "micro-steps per optimizer step")->capture_default_str();
+    train->add_option("--clip", trainOptions.clipNorm, "clip the gradients' total norm (0: off)")->capture_default_str();
+    train->add_flag("--cuda-graph", trainOptions.cudaGraph, "graph the training step where it is safe (says why when not)");
+    train->add_option("--graph-scope", trainOptions.graphScope, "network (forward+backward graphed) | step (whole step)")
+        ->capture_default_str();
+    train->add_option("--out", trainOptions.outDir, "folder for train.csv and last.ckpt")->capture_default_str();
+    train->add_option("--resume", trainOptions.resume, "continue from a checkpoint (last.ckpt)");
+    train->add_option("--workers", trainOptions.workers, "loader threads")->capture_default_str();
+    train->add_option("--seed", trainOptions.seed, "seed of weights, order and augmentation")->capture_default_str();
+    train->add_flag("--cpu", trainOptions.cpu, "train on the CPU even when a GPU is present");
+    train->add_option("--max-steps", trainOptions.maxSteps, "stop after this many steps (0: all epochs)");
+    auto* inject = train->add_option("--inject-graph-failure", trainOptions.injectGraphFailureAt,
+                                     "testing: make the graph capture/replay at this step fail");
+    inject->group("");
+#endif
+
     std::string profilePlanPath, profileSessionId;
     auto* profilePass = app.add_subcommand("profile-pass", "internal: the CUPTI pass of a sweep, in its own process");
     profilePass->group("");  // hidden: the sweep starts it
@@ -267,6 +319,12 @@ int main(int argc, char** argv) {
         if (*verify) return runVerify(verifyFamily, verifyModel, verifyAll, verifyJson, verifyPrecision, verifyBatch,
                                          verifyMemoryFormat);
         if (*profilePass) return runProfilePass(profilePlanPath, profileSessionId);
+#if GRAPHLENS_HAVE_DATASETS
+        if (*train) {
+            if (!trainScales.empty()) trainOptions.multiScale = results::parseBatchList(trainScales);
+            return runTrain(trainOptions);
+        }
+#endif
         plan.profile = !noProfile;
         plan.model = sweepModel.path;
         plan.task = sweepModel.task;

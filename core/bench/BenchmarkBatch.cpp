@@ -2,6 +2,7 @@
 
 #include "bench/SweepSession.h"
 #include "bench/SyntheticBatch.h"
+#include "families/InputNormalisation.h"
 #include "graphlens/config.h"
 
 #include <torch/torch.h>
@@ -52,14 +53,7 @@ torch::Tensor BenchmarkBatch::make(int batch, int imgsz, torch::Dtype dtype, tor
     } catch (const data::DatasetError& error) {
         throw std::runtime_error(error.what());  // this batch size's rows fail, naming the file; the sweep goes on
     }
-    auto batchOnDevice = images.to(device).to(torch::kFloat).div_(255.0);
-    if (task_ == "classify") {  // ImageNet normalisation, as torchvision's classifiers expect
-        const auto options = torch::TensorOptions().device(device);
-        const auto mean = torch::tensor({0.485, 0.456, 0.406}, options).view({1, 3, 1, 1});
-        const auto stddev = torch::tensor({0.229, 0.224, 0.225}, options).view({1, 3, 1, 1});
-        batchOnDevice = (batchOnDevice - mean) / stddev;
-    }
-    return batchOnDevice.to(dtype).contiguous();
+    return families::normaliseImages(images.to(device), task_).to(dtype).contiguous();
 }
 #else
 struct BenchmarkBatch::Source {};

@@ -15,7 +15,7 @@ nlohmann::json familyListingJson(const std::vector<families::Family>& families) 
                         {"imgsz", family.defaultImgsz},
                         {"params", families::parameterCount(*module.ptr())},
                         {"inference", families::toString(family.inference.kind)},
-                        {"training", families::toString(family.training.kind)},
+                        {"training", families::toString(family.training.widest)},
                         {"reason", family.inference.capturable() && family.source.empty() ? family.training.reason
                                                                                            : family.inference.reason},
                         {"source", family.source.empty() ? "built-in" : family.source}});

@@ -7,7 +7,7 @@
 #include "bench/InferenceStep.h"
 #include "bench/InterleavedTiming.h"
 #include "bench/NvtxPhases.h"
-#include "bench/OutOfMemory.h"
+#include "graphs/OutOfMemory.h"
 #include "bench/SweepNetwork.h"
 #include "bench/SweepParity.h"
 #include "bench/ProtocolSweepEvents.h"
@@ -180,7 +180,7 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const f
                 }
                 step.emplace(*eagerRunner, graphedRunner.get(), family.postprocess, scope, host, deviceBatch);
             } catch (const std::exception& error) {
-                const auto status = isOutOfMemory(error) ? "oom" : "error";
+                const auto status = graphs::isOutOfMemory(error) ? "oom" : "error";
                 const auto message = "profiled pass: " + results::errorCause(error.what());
                 for (const char* arm : {"eager", "graphed"}) {
                     rows.push_back(failedRow(base, arm, status, message));
@@ -219,7 +219,7 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const f
                               result.batch, result.phases);
                     rows.push_back(row);
                 } catch (const std::exception& error) {
-                    rows.push_back(failedRow(base, arm, isOutOfMemory(error) ? "oom" : "error",
+                    rows.push_back(failedRow(base, arm, graphs::isOutOfMemory(error) ? "oom" : "error",
                                              "profiled pass: " + results::errorCause(error.what())));
                 }
                 events.measurement(rows.back());

@@ -1,7 +1,7 @@
 #include "bench/SweepParity.h"
 
 #include "bench/FamilyGraphRunner.h"
-#include "bench/OutOfMemory.h"
+#include "graphs/OutOfMemory.h"
 #include "bench/ParityProbes.h"
 #include "graphs/ParityCheck.h"
 #include "results/ErrorText.h"

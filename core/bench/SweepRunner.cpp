@@ -6,7 +6,7 @@
 #include "bench/InferenceStep.h"
 #include "bench/InterleavedTiming.h"
 #include "bench/NvtxPhases.h"
-#include "bench/OutOfMemory.h"
+#include "graphs/OutOfMemory.h"
 #include "bench/ProgressThrottle.h"
 #include "bench/SweepParity.h"
 #include "bench/SynchronizedPhaseTimer.h"
@@ -193,14 +193,14 @@ SweepOutcome SweepRunner::run() {
                         parity.reason = results::errorCause(error.what());
                         parity.declarationError = true;  // the family's declaration is at fault
                     } catch (const std::exception& error) {
-                        if (isOutOfMemory(error)) throw;  // the whole batch size is out of memory
+                        if (graphs::isOutOfMemory(error)) throw;  // the whole batch size is out of memory
                         parity.parity = "capture error";
                         parity.reason = results::errorCause(error.what());
                     }
                     graphed.parity = parity.parity;
                     if (parity.passed) {
                         graphedRuns = true;
-                    } else if (isOutOfMemory(std::runtime_error(parity.reason))) {
+                    } else if (graphs::isOutOfMemory(std::runtime_error(parity.reason))) {
                         markFailed(graphed, "oom", "out of memory in the parity check at batch " +
                                                        std::to_string(batch) + ": " + parity.reason);
                     } else if (parity.declarationError) {
@@ -297,7 +297,7 @@ SweepOutcome SweepRunner::run() {
                 fillNetworkFraction(eager, graphedRunner ? &graphed : nullptr);
             } catch (const std::exception& error) {
                 clocks.pause();
-                const bool oom = isOutOfMemory(error);
+                const bool oom = graphs::isOutOfMemory(error);
                 const std::string why = (oom ? "out of memory at batch " : "failed at batch ") + std::to_string(batch) +
                                         ": " + results::errorCause(error.what());
                 events_.warning(label + ": " + why);

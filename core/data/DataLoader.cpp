@@ -113,14 +113,19 @@ struct DataLoader::Impl {
     }
 
     // Loads index, or (when it is broken) the next usable image after it, deterministically.
-    std::size_t loadWithFallback(std::size_t index, int size, std::span<std::uint8_t> chw, SampleTargets& targets) {
+    std::size_t loadWithFallback(std::size_t index, int epoch, int size, std::span<std::uint8_t> chw, SampleTargets& targets) {
         const std::size_t n = source->size();
         for (std::size_t step = 0; step < n; ++step) {
             const std::size_t candidate = (index + step) % n;
             if (isBroken(candidate)) continue;
             try {
                 targets = SampleTargets{};
-                source->load(candidate, size, chw, targets);
+                if (options.augment) {
+                    source->load(candidate, size, chw, targets,
+                                 SampleAugmentation{true, sampleAugmentationSeed(options.seed, epoch, candidate)});
+                } else {
+                    source->load(candidate, size, chw, targets);
+                }
                 return candidate;
             } catch (const SampleDefect& defect) {
                 markBroken(candidate, defect.what());
@@ -148,7 +153,8 @@ struct DataLoader::Impl {
         std::vector<std::int64_t> classes;
         SampleTargets targets;
         for (std::size_t i = 0; i < count; ++i) {
-            const std::size_t used = loadWithFallback(order[start + i], size, {pixels + i * imageBytes, imageBytes}, targets);
+            const std::span<std::uint8_t> chw{pixels + i * imageBytes, imageBytes};
+            const std::size_t used = loadWithFallback(order[start + i], batch.epoch, size, chw, targets);
             batch.samples.push_back(used);
             classes.push_back(targets.classIndex);
             for (const auto& box : targets.boxes) {

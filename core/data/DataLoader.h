@@ -26,6 +26,9 @@ struct LoaderOptions {
     int epochs = 1;           // 0: repeat forever
     torch::Device device = torch::kCPU;
     bool pinMemory = true;    // host batches in pinned memory (CUDA devices only)
+    // Training augmentation (SampleSource::load with SampleAugmentation), seeded per sample from
+    // (seed, epoch, sample index): the same options give the same batches whatever the thread timing.
+    bool augment = false;
 };
 
 struct LoadedBatch {

@@ -1,5 +1,7 @@
 #include "data/ImageSampleSource.h"
 
+#include "data/ClassifyAugmentation.h"
+#include "data/DetectAugmentation.h"
 #include "data/ImageTransform.h"
 #include "data/PathText.h"
 
@@ -45,10 +47,27 @@ std::shared_ptr<ImageSampleSource> ImageSampleSource::forSplit(const Dataset& da
 }
 
 void ImageSampleSource::load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const {
+    load(index, imgsz, chw, targets, SampleAugmentation{});
+}
+
+void ImageSampleSource::load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets,
+                             const SampleAugmentation& augmentation) const {
     if (index >= images_.size()) throw std::out_of_range("ImageSampleSource: index out of range");
     if (chw.size() != 3 * static_cast<std::size_t>(imgsz) * imgsz) {
         throw std::invalid_argument("ImageSampleSource: output buffer is not 3 x imgsz x imgsz");
     }
+    if (augmentation.enabled && mode_ == ResizeMode::CenterCrop) {
+        // The crop is drawn from the full-size image, so neither the centre crop nor the cache applies.
+        targets = SampleTargets{};
+        targets.classIndex = images_[index].classIndex;
+        bgrToRgbChw(decodeClassifyAugmented(images_[index].image, imgsz, augmentation.seed), chw);
+        return;
+    }
+    loadPlain(index, imgsz, chw, targets);
+    if (augmentation.enabled) augmentDetection(chw, imgsz, targets, augmentation.seed);
+}
+
+void ImageSampleSource::loadPlain(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const {
     if (cache_ && cache_->lookup(index, imgsz, chw, targets)) return;
     const auto& record = images_[index];
     targets = SampleTargets{};

@@ -47,6 +47,10 @@ public:
 
     std::size_t size() const override { return images_.size(); }
     void load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const override;
+    // Detection: flip + scale jitter on the letterboxed image (the cache keeps the plain letterbox).
+    // Classification: RandomResizedCrop + flip from the decoded file (bypasses the cache).
+    void load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets,
+              const SampleAugmentation& augmentation) const override;
     std::string describe(std::size_t index) const override;
 
     // Fills `count` images (out: count * 3 * imgsz * imgsz bytes) with images first, first + 1, ...
@@ -61,6 +65,9 @@ public:
     std::size_t brokenImages() const;  // distinct images found broken by fillBatch
 
 private:
+    // Decode + letterbox / centre crop, through the cache.
+    void loadPlain(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const;
+
     std::vector<ImageRecord> images_;
     ResizeMode mode_;
     std::shared_ptr<DecodedCache> cache_;

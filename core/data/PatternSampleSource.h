@@ -20,6 +20,7 @@ public:
     }
 
     std::size_t size() const override { return count_; }
+    using SampleSource::load;  // the augmenting overload: patterns are never augmented
 
     void load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const override {
         if (broken_.count(index)) throw SampleDefect(describe(index) + ": broken on purpose (expected by the test)");

@@ -3,6 +3,7 @@
 // loader (libtorch) does not depend on OpenCV: real datasets plug in ImageSampleSource (decoding),
 // tests on GPU machines without OpenCV plug in an in-memory source.
 #include "data/Box.h"
+#include "data/SplitMix64.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +23,20 @@ struct SampleTargets {
     int keypointsPerObject = 0;
 };
 
+// Training augmentation of one sample. The loader derives seed from (its seed, epoch, sample index),
+// so the augmented sample never depends on which thread loaded it or when.
+struct SampleAugmentation {
+    bool enabled = false;
+    std::uint64_t seed = 0;
+};
+
+inline std::uint64_t sampleAugmentationSeed(std::uint64_t loaderSeed, int epoch, std::size_t index) {
+    // Chained SplitMix64 finalisers: neighbouring epochs / indices give unrelated seeds.
+    std::uint64_t h = SplitMix64(loaderSeed ^ 0x6a09e667f3bcc908ULL).next();
+    h = SplitMix64(h ^ static_cast<std::uint64_t>(static_cast<std::int64_t>(epoch))).next();
+    return SplitMix64(h ^ static_cast<std::uint64_t>(index)).next();
+}
+
 class SampleSource {
 public:
     virtual ~SampleSource() = default;
@@ -29,6 +44,13 @@ public:
     // Writes image `index` as RGB uint8 CHW into chw (exactly 3 * imgsz * imgsz bytes) and its
     // targets. Called from several loader threads at once; throws SampleDefect for a broken image.
     virtual void load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const = 0;
+    // The same with training augmentation (disabled: exactly the plain load). Sources that have no
+    // augmentation (in-memory test patterns) ignore it.
+    virtual void load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets,
+                      const SampleAugmentation& augmentation) const {
+        (void)augmentation;
+        load(index, imgsz, chw, targets);
+    }
     // The image's name for warnings (its path for files).
     virtual std::string describe(std::size_t index) const = 0;
 };

@@ -3,6 +3,8 @@
 #include "families/GraphSupport.h"
 #include "families/InferencePostprocess.h"
 #include "families/InferenceSeam.h"
+#include "families/TrainingLabels.h"
+#include "families/TrainingLoss.h"
 
 #include <torch/nn/modules/container/any.h>
 #include <torch/utils.h>
@@ -21,7 +23,7 @@ struct Family {
     int defaultImgsz = 224;
     int numClasses = 1000;
     GraphSupport inference;
-    GraphSupport training;
+    TrainingGraphSupport training;
     // Empty for a built-in family. For a user model: the TorchScript file it was loaded from; its
     // graph support is then not declared but decided by the parity check on load (DESIGN §3).
     std::string source;
@@ -33,12 +35,21 @@ struct Family {
     std::function<c10::IValue(const c10::IValue& networkOutput)> postprocess;
     // `seam` families: the split of a built network (captured part + eager rest).
     std::function<std::optional<InferenceSeam>(torch::nn::AnyModule& network)> inferenceSeam;
+    // Training: the targets the loss reads, built eagerly from a loader batch in a shape fixed by the
+    // batch size (a whole-step graph holds them as a static input), then the loss from the network
+    // output and those targets in tensor ops only (so `step` scope can capture it). Empty: the
+    // family cannot be trained.
+    std::function<torch::Tensor(const TrainingLabels& labels, std::int64_t batch, int imgsz)> trainingTargets;
+    std::function<torch::Tensor(const c10::IValue& output, const torch::Tensor& targets)> loss;
+    // The per-epoch validation metric a training run reports: "top-1" (classify), "centroid-f1"
+    // (FOMO); empty when the family has none yet.
+    std::string validationMetric;
 };
 
 std::int64_t parameterCount(const torch::nn::Module& module);
 
-// A built-in family whose whole network is captured at inference; graphed training is declared
-// `none` until the training issue. ModuleHolder is the TORCH_MODULE type, built with numClasses
+// A built-in family whose whole network is captured at inference and whose whole training step
+// (cross-entropy for classifiers) is captured in training. ModuleHolder is the TORCH_MODULE type, built with numClasses
 // after seeding, so one seed always gives the same weights.
 template <typename ModuleHolder>
 Family makeWholeGraphFamily(std::string name, std::string task, int defaultImgsz, int numClasses) {
@@ -48,12 +59,17 @@ Family makeWholeGraphFamily(std::string name, std::string task, int defaultImgsz
     family.defaultImgsz = defaultImgsz;
     family.numClasses = numClasses;
     family.inference = {GraphSupportKind::Whole, ""};
-    family.training = {GraphSupportKind::None, "graphed training arrives with the training issue"};
+    family.training = {TrainingGraphScope::Step, ""};
     family.build = [numClasses](std::uint64_t seed) {
         torch::manual_seed(seed);
         return torch::nn::AnyModule(ModuleHolder(numClasses));
     };
-    if (family.task == "classify") family.postprocess = classifyTop5;
+    if (family.task == "classify") {
+        family.postprocess = classifyTop5;
+        family.trainingTargets = classifyTrainingTargets;
+        family.loss = crossEntropyLoss;
+        family.validationMetric = "top-1";
+    }
     return family;
 }
 

@@ -158,6 +158,16 @@ Family makeFomoFamily() {
         }
         return points;
     };
+    // Cell targets have a fixed shape per batch size and the loss is tensor ops: the whole step
+    // can be captured. The box count varies, so fomoCellTargets runs eagerly, before the graph.
+    family.trainingTargets = [](const TrainingLabels& labels, std::int64_t batch, int imgsz) {
+        const auto grid = imgsz / kFomoStride;
+        return fomoCellTargets(labels.boxes, batch, grid, grid);
+    };
+    family.loss = [](const c10::IValue& output, const torch::Tensor& targets) {
+        return fomoLoss(firstTensor(output).to(torch::kFloat), targets);
+    };
+    family.validationMetric = "centroid-f1";
     return family;
 }
 

@@ -22,4 +22,27 @@ inline const char* toString(GraphSupportKind kind) {
     return "none";
 }
 
+// Graphed training (DESIGN §3): `step` captures forward, loss, backward and the optimizer in one
+// graph and implies `network`, which graphs the network's forward and backward and leaves the loss,
+// label assignment and optimizer eager; `none` says why neither. Backed by `verify --training`.
+enum class TrainingGraphScope { None, Network, Step };
+
+struct TrainingGraphSupport {
+    TrainingGraphScope widest = TrainingGraphScope::None;
+    std::string reason;  // why `none` (or why not `step`)
+
+    bool supports(TrainingGraphScope scope) const {
+        return scope != TrainingGraphScope::None && static_cast<int>(scope) <= static_cast<int>(widest);
+    }
+};
+
+inline const char* toString(TrainingGraphScope scope) {
+    switch (scope) {
+        case TrainingGraphScope::Network: return "network";
+        case TrainingGraphScope::Step: return "step";
+        case TrainingGraphScope::None: return "none";
+    }
+    return "none";
+}
+
 }  // namespace graphlens::families

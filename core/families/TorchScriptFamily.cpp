@@ -1,4 +1,5 @@
 #include "families/TorchScriptFamily.h"
+#include "families/UserModelLoss.h"
 
 #include "families/ModelFileError.h"
 #include "families/TorchScriptArchive.h"
@@ -113,7 +114,15 @@ Family makeTorchScriptFamily(const std::string& path, const std::string& task, i
     family.numClasses = 0;
     family.source = path;
     family.inference = {GraphSupportKind::None, "undecided: the parity check on load has not run"};
-    family.training = {GraphSupportKind::None, "graphed training arrives with the training issue"};
+    family.training = {TrainingGraphScope::None, "graphed training of a TorchScript file is not checked yet; it trains eagerly"};
+    // The user gives a network, not a loss: cross-entropy against class labels when the output is
+    // [B, classes], else the surrogate of UserModelLoss.h. Class labels are the targets.
+    family.trainingTargets = [](const TrainingLabels& labels, std::int64_t, int) { return labels.classes; };
+    family.validationMetric = task == "classify" ? "top-1" : "";
+    family.loss = [](const c10::IValue& output, const torch::Tensor& targets) {
+        const bool hasLabels = targets.defined() && targets.numel() > 0 && targets.min().item<std::int64_t>() >= 0;
+        return userModelLoss(output, hasLabels ? std::optional<torch::Tensor>(targets) : std::nullopt);
+    };
     family.jit = toString(jitMode);
     family.build = [script, jitMode](std::uint64_t) {
         return torch::nn::AnyModule(TorchScriptModule(independentCopy(*script), jitMode));

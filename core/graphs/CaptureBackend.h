@@ -34,11 +34,16 @@ public:
     // Empty when inputs like this one can be captured; else why not (e.g. "input is on cpu").
     virtual std::string unsupportedReason(const torch::Tensor& input) const = 0;
 
-    // Warms up `body` on the capture stream, then captures body(staticInput) into the runner's
-    // shared pool. On failure it undoes everything (stream, allocator routing, RNG, partial graph)
-    // and throws std::runtime_error carrying the backend's reason.
-    virtual CaptureOutcome capture(const GraphBody& body, const torch::Tensor& staticInput,
-                                   int warmupIterations) = 0;
+    // Warms up on the capture stream (warmupIterations runs of `warmup`, or of `body` when `warmup`
+    // is empty), then captures body(staticInput) into the runner's shared pool. A training graph
+    // warms up more than it captures (forward and backward before the forward graph alone). On
+    // failure it undoes everything (stream, allocator routing, RNG, partial graph) and throws
+    // std::runtime_error carrying the backend's reason.
+    virtual CaptureOutcome capture(const GraphBody& body, const torch::Tensor& staticInput, int warmupIterations,
+                                   const GraphBody& warmup) = 0;
+    CaptureOutcome capture(const GraphBody& body, const torch::Tensor& staticInput, int warmupIterations) {
+        return capture(body, staticInput, warmupIterations, GraphBody());
+    }
 
     // Called after every graph and static output of the runner was dropped: forget the shared pool
     // so its blocks return to the caching allocator; the next capture starts a new pool.

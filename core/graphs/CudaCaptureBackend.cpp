@@ -42,7 +42,8 @@ public:
         return "";
     }
 
-    CaptureOutcome capture(const GraphBody& body, const torch::Tensor& staticInput, int warmupIterations) override {
+    CaptureOutcome capture(const GraphBody& body, const torch::Tensor& staticInput, int warmupIterations,
+                           const GraphBody& warmup) override {
         const auto device = staticInput.device();
         c10::cuda::CUDAGuard deviceGuard(device);
         DeviceMemory memory(device);
@@ -68,7 +69,8 @@ public:
             c10::cuda::CUDAStreamGuard streamGuard(sideStream);
             // Warm-up on the capture stream: cold library workspaces (cuBLAS, cuDNN) allocated
             // during capture would invalidate it.
-            for (int i = 0; i < warmupIterations; ++i) (void)body(staticInput);
+            const auto& warmupBody = warmup ? warmup : body;
+            for (int i = 0; i < warmupIterations; ++i) (void)warmupBody(staticInput);
             sideStream.synchronize();
             reservedBeforeCapture = memory.reservedBytes();
             graph->capture_begin(*pool_, cudaStreamCaptureModeThreadLocal);
@@ -134,7 +136,7 @@ public:
     std::string unsupportedReason(const torch::Tensor&) const override {
         return "this build has no CUDA support; CUDA graphs need it";
     }
-    CaptureOutcome capture(const GraphBody&, const torch::Tensor&, int) override {
+    CaptureOutcome capture(const GraphBody&, const torch::Tensor&, int, const GraphBody&) override {
         throw std::runtime_error("this build has no CUDA support; CUDA graphs need it");
     }
     void releasePool() override {}

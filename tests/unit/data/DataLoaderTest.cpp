@@ -195,3 +195,35 @@ TEST_CASE("real images through ImageSampleSource, with the decoded cache", "[dat
     CHECK(boxes[0][0][4].item<float>() == Approx(1.0f));
     CHECK(boxes[0][0][5].item<float>() == Approx(0.75f));
 }
+
+TEST_CASE("augmentation is a function of seed, epoch and sample, not of the threads", "[data][loader][augment]") {
+    testing::TempDir dir;
+    for (int i = 0; i < 4; ++i) {
+        testing::writeImage(dir / ("images/train/" + std::to_string(i) + ".png"), 48 + 8 * i, 40, i);
+        testing::writeText(dir / ("labels/train/" + std::to_string(i) + ".txt"), "1 0.5 0.5 0.5 0.5\n");
+    }
+    testing::writeText(dir / "data.yaml", "train: images/train\nval: images/train\nnames: [a, b]\n");
+    const auto source = data::ImageSampleSource::forSplit(data::loadYoloDataset(dir / "data.yaml"), "train");
+    auto collect = [&](LoaderOptions options) {
+        DataLoader loader(source, options);
+        std::vector<torch::Tensor> images;
+        while (auto batch = loader.next()) images.push_back(batch->images.clone());
+        return images;
+    };
+    auto options = small(4);
+    options.imageSizes = {64};
+    options.shuffle = false;
+    options.epochs = 2;
+    const auto plain = collect(options);
+    options.augment = true;
+    options.seed = 11;
+    const auto augmented = collect(options);
+    options.workers = 1;
+    const auto again = collect(options);
+    REQUIRE(augmented.size() == 2);
+    CHECK(torch::equal(augmented[0], again[0]));
+    CHECK(torch::equal(augmented[1], again[1]));
+    CHECK(!torch::equal(augmented[0], augmented[1]));  // a new draw per epoch
+    CHECK(!torch::equal(augmented[0], plain[0]));
+    CHECK(torch::equal(plain[0], plain[1]));
+}

@@ -5,6 +5,7 @@ endif()
 # dataset and, with the engine, the loader on the CPU path. Fixtures are generated into temp folders.
 add_executable(graphlens_unit_data
   ${CMAKE_CURRENT_LIST_DIR}/TestFiles.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/AugmentationTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/BuiltinDatasetTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ImageFolderTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ImageCheckTest.cpp

@@ -40,18 +40,24 @@ public:
     std::string unsupportedReason(const torch::Tensor& input) const override {
         return input.is_cpu() || input.is_cuda() ? "" : "fake backend: unsupported device";
     }
+    using graphs::CaptureBackend::capture;
     graphs::CaptureOutcome capture(const graphs::GraphBody& body, const torch::Tensor& staticInput,
-                                   int warmupIterations) override {
+                                   int warmupIterations, const graphs::GraphBody& warmup) override {
         ++attempts;
         if (failWhen && failWhen(staticInput)) {
             throw std::runtime_error("operation not permitted when stream is capturing");
         }
-        for (int i = 0; i < warmupIterations; ++i) (void)body(staticInput);
+        const auto& warmupBody = warmup ? warmup : body;
+        for (int i = 0; i < warmupIterations; ++i) (void)warmupBody(staticInput);
         ++captures;
         graphs::CaptureOutcome outcome;
         outcome.staticOutput = body(staticInput);
         graphs::forEachTensor(outcome.staticOutput, [](const torch::Tensor& t) {
-            if (t.is_floating_point()) const_cast<torch::Tensor&>(t).fill_(-777.0);
+            // A tensor with autograd history is left alone: filling it would rewrite its history.
+            if (t.is_floating_point() && !t.requires_grad()) {
+                torch::NoGradGuard noGrad;
+                const_cast<torch::Tensor&>(t).fill_(-777.0);
+            }
         });
         auto graph = std::make_unique<FakeCapturedGraph>(body, staticInput, outcome.staticOutput, &replays,
                                                          afterReplay);

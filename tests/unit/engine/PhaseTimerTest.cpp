@@ -55,18 +55,18 @@ TEST_CASE("a child process's lines reach the caller and a slow child is killed a
     CHECK_FALSE(missing.failure.empty());
 }
 
-#include "bench/OutOfMemory.h"
+#include "graphs/OutOfMemory.h"
 
 #include <c10/util/Exception.h>
 
 TEST_CASE("out of memory is recognised in every shape it comes in", "[oom]") {
-    CHECK(bench::isOutOfMemory(std::bad_alloc()));
-    CHECK(bench::isOutOfMemory(c10::OutOfMemoryError({__func__, __FILE__, 1u}, "CUDA out of memory. Tried to allocate 2 GiB")));
+    CHECK(graphs::isOutOfMemory(std::bad_alloc()));
+    CHECK(graphs::isOutOfMemory(c10::OutOfMemoryError({__func__, __FILE__, 1u}, "CUDA out of memory. Tried to allocate 2 GiB")));
     // The host staging buffer of a batch: libtorch's CPU allocator says it this way.
-    CHECK(bench::isOutOfMemory(c10::Error({__func__, __FILE__, 1u},
+    CHECK(graphs::isOutOfMemory(c10::Error({__func__, __FILE__, 1u},
                                           "[enforce fail at alloc_cpu.cpp:118] err == 0. DefaultCPUAllocator: can't "
                                           "allocate memory: you tried to allocate 64424509440 bytes.")));
-    CHECK(bench::isOutOfMemory(std::runtime_error("cuDNN error: CUDNN_STATUS_INTERNAL_ERROR (CUDA out of memory)")));
-    CHECK_FALSE(bench::isOutOfMemory(std::runtime_error("a.jpg: not an image GraphLens can decode")));
-    CHECK_FALSE(bench::isOutOfMemory(c10::Error({__func__, __FILE__, 1u}, "mat1 and mat2 shapes cannot be multiplied")));
+    CHECK(graphs::isOutOfMemory(std::runtime_error("cuDNN error: CUDNN_STATUS_INTERNAL_ERROR (CUDA out of memory)")));
+    CHECK_FALSE(graphs::isOutOfMemory(std::runtime_error("a.jpg: not an image GraphLens can decode")));
+    CHECK_FALSE(graphs::isOutOfMemory(c10::Error({__func__, __FILE__, 1u}, "mat1 and mat2 shapes cannot be multiplied")));
 }

@@ -51,7 +51,7 @@ families::Family tinyFamily(int64_t oomAtBatch = 0) {
     family.defaultImgsz = 16;
     family.numClasses = 10;
     family.inference = {families::GraphSupportKind::Whole, ""};
-    family.training = {families::GraphSupportKind::None, "not in this test"};
+    family.training = {families::TrainingGraphScope::None, "not in this test"};
     family.build = [oomAtBatch](std::uint64_t seed) {
         torch::manual_seed(seed);
         TinyNet net;

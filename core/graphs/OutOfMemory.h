@@ -4,8 +4,8 @@
 // `oom` row, never an aborted sweep.
 #include <exception>
 
-namespace graphlens::bench {
+namespace graphlens::graphs {
 
 bool isOutOfMemory(const std::exception& error);
 
-}  // namespace graphlens::bench
+}  // namespace graphlens::graphs

@@ -1,4 +1,4 @@
-#include "bench/OutOfMemory.h"
+#include "graphs/OutOfMemory.h"
 
 #include <c10/util/Exception.h>
 
@@ -7,7 +7,7 @@
 #include <new>
 #include <string>
 
-namespace graphlens::bench {
+namespace graphlens::graphs {
 
 bool isOutOfMemory(const std::exception& error) {
     if (dynamic_cast<const c10::OutOfMemoryError*>(&error)) return true;
@@ -18,4 +18,4 @@ bool isOutOfMemory(const std::exception& error) {
            text.find("can't allocate memory") != std::string::npos;  // libtorch's CPU allocator (host staging)
 }
 
-}  // namespace graphlens::bench
+}  // namespace graphlens::graphs

@@ -1,0 +1,141 @@
+#include "graphs/GraphedNetwork.h"
+
+#include "graphs/GeneratorSnapshot.h"
+#include "graphs/TensorSnapshot.h"
+
+#include <torch/autograd.h>
+
+#include <stdexcept>
+
+namespace graphlens::graphs {
+namespace {
+
+std::vector<torch::Tensor> flatten(const c10::IValue& output, bool& isTuple) {
+    if (output.isTensor()) {
+        isTuple = false;
+        return {output.toTensor()};
+    }
+    if (output.isTuple()) {
+        isTuple = true;
+        std::vector<torch::Tensor> tensors;
+        for (const auto& element : output.toTupleRef().elements()) {
+            if (!element.isTensor()) throw std::runtime_error("graphed training needs a network whose outputs are tensors");
+            tensors.push_back(element.toTensor());
+        }
+        return tensors;
+    }
+    throw std::runtime_error("graphed training needs a network that returns a tensor or a tuple of tensors");
+}
+
+// Replays the forward graph; its backward replays the backward graph. Parameters are inputs of the
+// function (a TensorList), so autograd routes their gradients through it.
+struct ReplayNetwork : torch::autograd::Function<ReplayNetwork> {
+    static torch::autograd::variable_list forward(torch::autograd::AutogradContext* context, torch::Tensor input,
+                                                  at::TensorList /*parameters*/, GraphedNetwork* graphs) {
+        context->saved_data["graphs"] = reinterpret_cast<std::int64_t>(graphs);
+        return graphs->replayForward(input);
+    }
+    static torch::autograd::variable_list backward(torch::autograd::AutogradContext* context,
+                                                   torch::autograd::variable_list gradOutputs) {
+        auto* graphs = reinterpret_cast<GraphedNetwork*>(context->saved_data["graphs"].toInt());
+        torch::autograd::variable_list gradients{torch::Tensor()};  // the input (images): none
+        for (auto& gradient : graphs->replayBackward(gradOutputs)) gradients.push_back(std::move(gradient));
+        gradients.emplace_back();  // the GraphedNetwork pointer
+        return gradients;
+    }
+};
+
+}  // namespace
+
+GraphedNetwork::GraphedNetwork(GraphBody forward, std::vector<torch::Tensor> parameters,
+                               std::vector<torch::Tensor> restoreAfterCapture, std::shared_ptr<CaptureBackend> backend,
+                               const torch::Tensor& example, int warmupIterations)
+    : parameters_(std::move(parameters)) {
+    if (const auto reason = backend->unsupportedReason(example); !reason.empty()) throw std::runtime_error(reason);
+    const TensorSnapshot snapshot(std::move(restoreAfterCapture));
+    const GeneratorSnapshot randomState(example.device());
+    staticInput_ = example.detach().clone();
+    const auto zeroGradients = [](const std::vector<torch::Tensor>& outputs) {
+        std::vector<torch::Tensor> gradients;
+        for (const auto& output : outputs) gradients.push_back(torch::zeros_like(output));
+        return gradients;
+    };
+    const GraphBody warmup = [&](const torch::Tensor& x) {
+        bool isTuple = false;
+        const auto output = forward(x);
+        const auto outputs = flatten(output, isTuple);
+        (void)torch::autograd::grad(outputs, parameters_, zeroGradients(outputs), /*retain_graph=*/false,
+                                    /*create_graph=*/false, /*allow_unused=*/true);
+        return output;
+    };
+    try {
+        torch::AutoGradMode gradMode(true);
+        auto forwardCapture = backend->capture(forward, staticInput_, warmupIterations, warmup);
+        staticOutputs_ = flatten(forwardCapture.staticOutput, outputIsTuple_);
+        for (const auto& output : staticOutputs_) {
+            if (!output.requires_grad()) throw std::runtime_error("a network output does not depend on the parameters");
+        }
+        staticGradOutputs_ = zeroGradients(staticOutputs_);
+        const GraphBody backwardBody = [this](const torch::Tensor&) {
+            auto gradients = torch::autograd::grad(staticOutputs_, parameters_, staticGradOutputs_, /*retain_graph=*/true,
+                                                   /*create_graph=*/false, /*allow_unused=*/true);
+            for (std::size_t i = 0; i < gradients.size(); ++i) {
+                if (!gradients[i].defined()) gradients[i] = torch::zeros_like(parameters_[i]);
+            }
+            return c10::IValue(gradients);
+        };
+        auto backwardCapture = backend->capture(backwardBody, staticGradOutputs_.front(), /*warmupIterations=*/0);
+        staticGradInputs_ = backwardCapture.staticOutput.toTensorVector();
+        forwardGraph_ = std::move(forwardCapture.graph);
+        backwardGraph_ = std::move(backwardCapture.graph);
+        captureMs_ = forwardCapture.captureMs + backwardCapture.captureMs;
+        poolBytes_ = forwardCapture.poolBytes + backwardCapture.poolBytes;
+    } catch (...) {
+        staticOutputs_.clear();
+        staticGradOutputs_.clear();
+        staticGradInputs_.clear();
+        snapshot.restore();
+        randomState.restore();
+        throw;
+    }
+    snapshot.restore();
+    randomState.restore();
+}
+
+GraphedNetwork::~GraphedNetwork() = default;
+
+c10::IValue GraphedNetwork::operator()(const torch::Tensor& input) {
+    auto outputs = ReplayNetwork::apply(input, at::TensorList(parameters_), this);
+    if (!outputIsTuple_) return outputs.front();
+    return c10::ivalue::Tuple::create(std::vector<c10::IValue>(outputs.begin(), outputs.end()));
+}
+
+std::vector<torch::Tensor> GraphedNetwork::replayForward(const torch::Tensor& input) {
+    staticInput_.copy_(input);
+    forwardGraph_->replay();
+    ++forwardReplays_;
+    std::vector<torch::Tensor> outputs;
+    for (const auto& output : staticOutputs_) outputs.push_back(output.detach());
+    return outputs;
+}
+
+std::vector<torch::Tensor> GraphedNetwork::replayBackward(const std::vector<torch::Tensor>& gradOutputs) {
+    for (std::size_t i = 0; i < staticGradOutputs_.size(); ++i) {
+        if (i < gradOutputs.size() && gradOutputs[i].defined()) {
+            staticGradOutputs_[i].copy_(gradOutputs[i]);
+        } else {
+            staticGradOutputs_[i].zero_();
+        }
+    }
+    backwardGraph_->replay();
+    ++backwardReplays_;
+    std::vector<torch::Tensor> gradients;
+    gradients.reserve(parameters_.size());
+    for (std::size_t i = 0; i < parameters_.size(); ++i) {
+        const auto& buffer = staticGradInputs_[i];
+        gradients.push_back(parameters_[i].grad().defined() ? buffer.detach() : buffer.clone());
+    }
+    return gradients;
+}
+
+}  // namespace graphlens::graphs

@@ -1,0 +1,56 @@
+#include "train/EpochValidation.h"
+
+#include "data/DataLoader.h"
+#include "families/Fomo.h"
+#include "families/InputNormalisation.h"
+#include "train/ValidationMetrics.h"
+
+#include <torch/torch.h>
+
+namespace graphlens::train {
+
+ValidationResult validateEpoch(const families::Family& family, const std::function<c10::IValue(const torch::Tensor&)>& forward,
+                               std::shared_ptr<const data::SampleSource> source, int batch, int imgsz, torch::Device device,
+                               int workers) {
+    ValidationResult result;
+    result.metric = family.validationMetric;
+    if (result.metric.empty() || !source || source->size() == 0) return result;
+    data::LoaderOptions options;
+    options.batchSize = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(batch), source->size()));
+    options.imageSizes = {imgsz};
+    options.workers = workers;
+    options.shuffle = false;
+    options.dropLast = false;
+    options.epochs = 1;
+    options.device = device;
+    data::DataLoader loader(source, options);
+    torch::NoGradGuard noGrad;
+    TopOneCounter topOne;
+    CentroidF1Counter centroids;
+    while (auto loaded = loader.next()) {
+        const auto images = families::normaliseImages(loaded->images, family.task);
+        const auto output = forward(images);
+        result.images += images.size(0);
+        if (result.metric == "top-1") {
+            topOne.add(output.toTensor().to(torch::kCPU), loaded->classes.to(torch::kCPU));
+            continue;
+        }
+        const auto points = families::fomoPostprocess(output.toTensor().to(torch::kFloat));
+        const auto boxes = loaded->boxes.to(torch::kCPU);
+        const auto rows = boxes.accessor<float, 2>();
+        for (std::size_t image = 0; image < points.size(); ++image) {
+            std::vector<CentroidPoint> predicted;
+            for (const auto& point : points[image]) predicted.push_back({point.cls, point.x, point.y});
+            std::vector<CentroidBox> truth;
+            for (std::int64_t r = 0; r < boxes.size(0); ++r) {
+                if (static_cast<std::size_t>(rows[r][0]) != image) continue;
+                truth.push_back({static_cast<int>(rows[r][1]), rows[r][2], rows[r][3], rows[r][4], rows[r][5]});
+            }
+            centroids.addImage(predicted, truth);
+        }
+    }
+    result.value = result.metric == "top-1" ? topOne.value() : centroids.f1();
+    return result;
+}
+
+}  // namespace graphlens::train

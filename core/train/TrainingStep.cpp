@@ -1,0 +1,197 @@
+#include "train/TrainingStep.h"
+
+#include "graphs/GraphedNetwork.h"
+#include "graphs/StepGraph.h"
+#include "graphs/TensorSnapshot.h"
+#include "train/GradientClipping.h"
+
+#include <iostream>
+#include <stdexcept>
+
+namespace graphlens::train {
+
+TrainingStep::TrainingStep(std::shared_ptr<torch::nn::Module> module,
+                           std::function<c10::IValue(const torch::Tensor&)> forward, families::Family family,
+                           CapturableOptimizer& optimizer, GradientScaler& scaler, TrainingStepOptions options)
+    : module_(std::move(module)),
+      forward_(std::move(forward)),
+      family_(std::move(family)),
+      optimizer_(optimizer),
+      scaler_(scaler),
+      options_(std::move(options)),
+      scope_(options_.graphScope),
+      policy_(graphs::GraphMode::Auto, options_.captureOnSighting, options_.maxGraphs) {
+    if (options_.accumulation < 1) throw std::invalid_argument("gradient accumulation must be at least 1 micro-step");
+    if (!options_.warn) options_.warn = [](const std::string& line) { std::cerr << "graphlens: " << line << "\n"; };
+    if (!options_.backend) options_.backend = graphs::makeCudaCaptureBackend();
+    if (scope_ == families::TrainingGraphScope::Step && options_.accumulation > 1) {
+        requestedScopeNote_ = "step scope holds the optimizer, which runs once per " +
+                              std::to_string(options_.accumulation) + " micro-steps: using network scope";
+        options_.warn(requestedScopeNote_);
+        scope_ = families::TrainingGraphScope::Network;
+    }
+}
+
+TrainingStep::~TrainingStep() = default;
+
+torch::Tensor TrainingStep::forwardLoss(const torch::Tensor& images, const torch::Tensor& targets,
+                                        graphs::GraphedNetwork* network) {
+    const AutocastScope autocast(options_.precision, images.device());
+    const auto output = network ? (*network)(images) : forward_(images);
+    return family_.loss(output, targets);
+}
+
+void TrainingStep::finishOptimizerStep() {
+    if (options_.clipNorm > 0) {
+        scaler_.unscale(optimizer_);
+        (void)clipGradientNorm(optimizer_.parameters(), options_.clipNorm);
+    }
+    scaler_.step(optimizer_);
+    scaler_.update();
+}
+
+TrainingStep::Result TrainingStep::runEager(const torch::Tensor& images, const torch::Tensor& targets, bool boundary,
+                                            graphs::GraphedNetwork* network) {
+    if (microStep_ % options_.accumulation == 0) optimizer_.zeroGrad();
+    auto loss = forwardLoss(images, targets, network);
+    const auto scaled = options_.accumulation > 1 ? loss / options_.accumulation : loss;
+    scaler_.scale(scaled).backward();
+    if (boundary) finishOptimizerStep();
+    return {loss.detach().clone(), network != nullptr, boundary};
+}
+
+std::vector<torch::Tensor> TrainingStep::stepState() const {
+    std::vector<torch::Tensor> state;
+    for (const auto& parameter : optimizer_.parameters()) {
+        state.push_back(parameter);
+        state.push_back(parameter.grad());
+    }
+    for (const auto& tensor : optimizer_.stateTensors()) state.push_back(tensor);
+    for (const auto& tensor : scaler_.stateTensors()) state.push_back(tensor);
+    for (const auto& buffer : graphs::moduleBuffers(*module_)) state.push_back(buffer);
+    return state;
+}
+
+void TrainingStep::turnGraphsOff(const std::string& why) {
+    summary_.failure = why;
+    options_.warn("graphed training failed at micro-step " + std::to_string(microStep_) + " (" + why +
+                  "); the rest of the run trains eagerly");
+    networks_.clear();
+    steps_.clear();
+    stepInputs_.clear();
+    options_.backend->releasePool();
+    scope_ = families::TrainingGraphScope::None;
+}
+
+// True when the micro-step ran as (or was captured and ran as) a graph; false: run it eagerly.
+bool TrainingStep::tryGraphed(const torch::Tensor& images, const torch::Tensor& targets, bool boundary, Result& result) {
+    const auto key = graphs::GraphKey::of(images);
+    const bool haveGraph = scope_ == families::TrainingGraphScope::Step ? steps_.count(key) != 0 : networks_.count(key) != 0;
+    if (!haveGraph) {
+        if (scope_ == families::TrainingGraphScope::Step && !optimizer_.readyForCapture()) {
+            ++summary_.eagerNotReady;
+            return false;
+        }
+        const auto graphsHeld = scope_ == families::TrainingGraphScope::Step ? steps_.size() : networks_.size();
+        const auto decision = policy_.decideWithoutGraph(key, graphsHeld);
+        if (decision.action == graphs::GraphAction::Eager) {
+            if (decision.warnNow) options_.warn("at most " + std::to_string(options_.maxGraphs) +
+                                                " training graphs: other shapes train eagerly");
+            ++(decision.fallback ? summary_.eagerOtherShapes : summary_.eagerBeforeCapture);
+            return false;
+        }
+    }
+    try {
+        if (microStep_ == options_.failAtMicroStep) throw std::runtime_error("failure injected by the test hook");
+        if (scope_ == families::TrainingGraphScope::Step) {
+            if (!haveGraph) {
+                auto& inputs = stepInputs_[key];
+                inputs = {images.detach().clone(), targets.detach().clone()};
+                const auto& staticImages = inputs.first;
+                const auto& staticTargets = inputs.second;
+                optimizer_.zeroGrad();  // gradients must exist before capture: the graph writes them in place
+                auto graph = std::make_unique<graphs::StepGraph>(
+                    [this, staticImages, staticTargets] {
+                        optimizer_.zeroGrad();
+                        auto loss = forwardLoss(staticImages, staticTargets, nullptr);
+                        scaler_.scale(loss).backward();
+                        finishOptimizerStep();
+                        return loss;
+                    },
+                    std::vector<torch::Tensor>{staticImages, staticTargets}, stepState(), options_.backend,
+                    options_.warmupIterations);
+                ++summary_.captures;
+                summary_.captureMs += graph->captureMs();
+                summary_.poolBytes += graph->poolBytes();
+                steps_[key] = std::move(graph);
+            }
+            const auto loss = steps_[key]->replay({images, targets});
+            result = {loss.clone(), true, true};
+            return true;
+        }
+        if (!haveGraph) {
+            std::vector<torch::Tensor> parameters;
+            for (const auto& parameter : optimizer_.parameters()) {
+                if (parameter.requires_grad()) parameters.push_back(parameter);
+            }
+            const AutocastScope autocast(options_.precision, images.device());
+            auto network = std::make_unique<graphs::GraphedNetwork>(forward_, parameters, graphs::moduleBuffers(*module_),
+                                                                    options_.backend, images, options_.warmupIterations);
+            ++summary_.captures;
+            summary_.captureMs += network->captureMs();
+            summary_.poolBytes += network->poolBytes();
+            networks_[key] = std::move(network);
+        }
+        result = runEager(images, targets, boundary, networks_[key].get());
+        return true;
+    } catch (const std::exception& error) {
+        policy_.recordFailure(key, error.what());
+        turnGraphsOff(error.what());
+        ++summary_.eagerAfterFailure;
+        return false;
+    }
+}
+
+TrainingStep::Result TrainingStep::run(const torch::Tensor& images, const torch::Tensor& targets) {
+    const bool boundary = (microStep_ + 1) % options_.accumulation == 0;
+    ++summary_.microSteps;
+    Result result;
+    bool graphed = false;
+    if (scope_ != families::TrainingGraphScope::None) {
+        graphed = tryGraphed(images, targets, boundary, result);
+    } else if (!summary_.failure.empty()) {
+        ++summary_.eagerAfterFailure;
+    }
+    if (graphed) {
+        ++summary_.replayed;
+    } else {
+        result = runEager(images, targets, boundary, nullptr);
+    }
+    ++microStep_;
+    return result;
+}
+
+std::string TrainingStep::describeGraphs() const {
+    if (options_.graphScope == families::TrainingGraphScope::None) return "off (trained eagerly)";
+    std::string text = std::string(families::toString(options_.graphScope == families::TrainingGraphScope::Step &&
+                                                              options_.accumulation > 1
+                                                          ? families::TrainingGraphScope::Network
+                                                          : options_.graphScope)) +
+                       " scope: " + std::to_string(summary_.replayed) + " of " + std::to_string(summary_.microSteps) +
+                       " steps replayed";
+    std::string parts;
+    const auto add = [&parts](std::int64_t count, const char* what) {
+        if (count == 0) return;
+        parts += (parts.empty() ? "" : ", ") + std::to_string(count) + " " + what;
+    };
+    add(summary_.eagerBeforeCapture, "before capture");
+    add(summary_.eagerNotReady, "before the optimizer had state");
+    add(summary_.eagerOtherShapes, "other shapes");
+    add(summary_.eagerAfterFailure, "after a failure");
+    if (!parts.empty()) text += " (" + parts + " eager)";
+    text += "; " + std::to_string(summary_.captures) + " graphs";
+    if (!summary_.failure.empty()) text += "; graphs turned off: " + summary_.failure;
+    return text;
+}
+
+}  // namespace graphlens::train

@@ -1,0 +1,110 @@
+#pragma once
+// One training micro-step, eager or graphed (DESIGN §3): forward, the family's loss, backward, and
+// on the last micro-step of an accumulation window the optimizer (with the gradient scaler and
+// clipping). Graphs come from core/graphs — GraphedNetwork for scope `network`, StepGraph for scope
+// `step` — captured through one CaptureBackend (one pool, one capture stream).
+//
+// Graphs are optional and never abort a run:
+// - a shape is captured on its third sighting (GraphPolicy, auto); earlier sightings and shapes
+//   beyond maxGraphs run eagerly and are counted;
+// - `step` scope needs one micro-step per optimizer step (the optimizer is inside the graph); with
+//   accumulation it becomes `network` scope, said once;
+// - a capture or replay failure: one warning, then the rest of the run eager.
+#include "families/Family.h"
+#include "graphs/CaptureBackend.h"
+#include "graphs/GraphKey.h"
+#include "graphs/GraphPolicy.h"
+#include "train/CapturableOptimizer.h"
+#include "train/GradientScaler.h"
+#include "train/TrainingPrecision.h"
+
+#include <torch/nn/module.h>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+namespace graphlens::graphs {
+class GraphedNetwork;
+class StepGraph;
+}  // namespace graphlens::graphs
+
+namespace graphlens::train {
+
+struct TrainingStepOptions {
+    families::TrainingGraphScope graphScope = families::TrainingGraphScope::None;  // None: eager
+    TrainingPrecision precision = TrainingPrecision::Fp32;
+    int accumulation = 1;       // micro-steps per optimizer step
+    double clipNorm = 0;        // > 0: clip the gradients' total norm (after unscaling)
+    int captureOnSighting = 3;  // a shape is captured when seen this many times
+    int maxGraphs = 4;
+    int warmupIterations = 3;
+    std::shared_ptr<graphs::CaptureBackend> backend;  // default: makeCudaCaptureBackend()
+    std::function<void(const std::string&)> warn;     // default: one line on stderr
+    std::int64_t failAtMicroStep = -1;                // test hook: that micro-step's capture/replay throws
+};
+
+struct TrainingGraphSummary {
+    std::int64_t microSteps = 0;
+    std::int64_t replayed = 0;           // micro-steps that replayed a graph
+    std::int64_t eagerBeforeCapture = 0; // sightings of a shape before its capture
+    std::int64_t eagerOtherShapes = 0;   // shapes beyond maxGraphs
+    std::int64_t eagerAfterFailure = 0;  // after a capture/replay failure turned graphs off
+    std::int64_t eagerNotReady = 0;      // step scope: the optimizer had no state yet
+    int captures = 0;
+    double captureMs = 0;
+    std::int64_t poolBytes = 0;
+    std::string failure;                 // the failure that turned graphs off, if any
+};
+
+class TrainingStep {
+public:
+    // module: the network's parameters and buffers; forward: its forward (train mode).
+    TrainingStep(std::shared_ptr<torch::nn::Module> module, std::function<c10::IValue(const torch::Tensor&)> forward,
+                 families::Family family, CapturableOptimizer& optimizer, GradientScaler& scaler,
+                 TrainingStepOptions options);
+    ~TrainingStep();
+    TrainingStep(const TrainingStep&) = delete;
+    TrainingStep& operator=(const TrainingStep&) = delete;
+
+    struct Result {
+        torch::Tensor loss;  // this micro-step's loss (fp32 scalar on the device; a copy)
+        bool replayed = false;
+        bool optimizerStepped = false;
+    };
+    // images: the network's input (normalised, on the device); targets: family.trainingTargets(...).
+    Result run(const torch::Tensor& images, const torch::Tensor& targets);
+
+    families::TrainingGraphScope scope() const { return scope_; }  // None once graphs are off
+    const TrainingGraphSummary& summary() const { return summary_; }
+    // "step scope: 380 of 412 steps replayed (24 before capture, 8 other shapes)" or why graphs are off.
+    std::string describeGraphs() const;
+
+private:
+    torch::Tensor forwardLoss(const torch::Tensor& images, const torch::Tensor& targets, graphs::GraphedNetwork* network);
+    void finishOptimizerStep();
+    Result runEager(const torch::Tensor& images, const torch::Tensor& targets, bool boundary, graphs::GraphedNetwork* network);
+    bool tryGraphed(const torch::Tensor& images, const torch::Tensor& targets, bool boundary, Result& result);
+    void turnGraphsOff(const std::string& why);
+    std::vector<torch::Tensor> stepState() const;
+
+    std::shared_ptr<torch::nn::Module> module_;
+    std::function<c10::IValue(const torch::Tensor&)> forward_;
+    families::Family family_;
+    CapturableOptimizer& optimizer_;
+    GradientScaler& scaler_;
+    TrainingStepOptions options_;
+    families::TrainingGraphScope scope_;
+    graphs::GraphPolicy policy_;
+    std::map<graphs::GraphKey, std::unique_ptr<graphs::GraphedNetwork>> networks_;
+    std::map<graphs::GraphKey, std::unique_ptr<graphs::StepGraph>> steps_;
+    // step scope: the static inputs each StepGraph's closure reads
+    std::map<graphs::GraphKey, std::pair<torch::Tensor, torch::Tensor>> stepInputs_;
+    TrainingGraphSummary summary_;
+    std::string requestedScopeNote_;
+    std::int64_t microStep_ = 0;
+};
+
+}  // namespace graphlens::train

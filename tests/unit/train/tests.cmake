@@ -1,0 +1,25 @@
+# CPU tests of core/train: the stand-alone parts (optimizers against libtorch's, the scaler, the
+# schedule, clipping, checkpoints, log, metrics).
+add_executable(graphlens_unit_train_parts
+  ${CMAKE_CURRENT_LIST_DIR}/CapturableOptimizerTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GradientScalerTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/LearningRateScheduleTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/GradientClippingTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CheckpointTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TrainingLogTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ValidationMetricsTest.cpp
+)
+target_link_libraries(graphlens_unit_train_parts PRIVATE graphlens_train_parts graphlens_catch_main)
+graphlens_use_torch_pch(graphlens_unit_train_parts)
+catch_discover_tests(graphlens_unit_train_parts TEST_PREFIX "unit.train." PROPERTIES LABELS unit)
+
+# The training step's graph logic on the CPU (fake capture backend from the engine tests).
+if(TARGET graphlens_train)
+  add_executable(graphlens_unit_train
+    ${CMAKE_CURRENT_LIST_DIR}/TrainingStepTest.cpp
+  )
+  target_link_libraries(graphlens_unit_train PRIVATE graphlens_train graphlens_catch_main)
+  target_include_directories(graphlens_unit_train PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../engine)
+  graphlens_use_torch_pch(graphlens_unit_train)
+  catch_discover_tests(graphlens_unit_train TEST_PREFIX "unit.train." PROPERTIES LABELS unit)
+endif()

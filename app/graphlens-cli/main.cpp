@@ -15,11 +15,14 @@
 #include "results/TextFile.h"
 
 #if GRAPHLENS_HAVE_DATASETS
+#include "families/FamilyRegistry.h"
 #include "train/Trainer.h"
 #include "train/TrainingErrors.h"
+#include "train/TrainingVerify.h"
 #endif
 
 #include <CLI/CLI.hpp>
+#include <torch/cuda.h>
 #include <c10/util/Exception.h>
 
 #include <iostream>
@@ -176,6 +179,31 @@ int runTrain(const graphlens::train::TrainOptions& options) {
         return kRunFailed;
     }
 }
+
+// verify's --precision for the training check: fp16 means amp-fp16 (training autocasts).
+graphlens::train::TrainingPrecision trainingPrecisionOf(const std::string& precision) {
+    try {
+        return graphlens::train::parseTrainingPrecision(precision == "fp16" ? "amp-fp16" : precision);
+    } catch (const std::invalid_argument& error) {
+        throw UsageError(error.what());
+    }
+}
+
+// verify --training: the training parity check per family and declared scope.
+int runVerifyTraining(const std::string& familyName, bool all, bool json, const std::string& precision) {
+    std::vector<graphlens::families::Family> families;
+    if (all) {
+        families = graphlens::families::FamilyRegistry::builtIn().all();
+    } else {
+        if (familyName.empty()) throw UsageError("verify --training needs --family F or --all");
+        families.push_back(graphlens::bench::builtInFamily(familyName));
+    }
+    const auto trainingPrecision = trainingPrecisionOf(precision);
+    const torch::Device device = torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
+    const auto rows = graphlens::train::verifyTraining(families, trainingPrecision, "sgd", device);
+    std::cout << (json ? graphlens::train::trainingVerifyJson(rows).dump(2) + "\n" : graphlens::train::trainingVerifyTable(rows));
+    return graphlens::train::trainingVerifyExitCode(rows);
+}
 #endif
 
 }  // namespace
@@ -244,6 +272,10 @@ int main(int argc, char** argv) {
     verify->add_flag("--json", verifyJson, "machine-readable output");
     verify->add_option("--precision", verifyPrecision, "fp32 | fp16")->capture_default_str();
     verify->add_option("--batch", verifyBatch, "probe batch size")->capture_default_str();
+    bool verifyTrainingFlag = false;
+    verify->add_flag("--training", verifyTrainingFlag,
+                     "the training check instead: step-0 loss, gradients and parameters after 6 steps, graphed vs eager "
+                     "(precision fp32, fp16 = amp-fp16, amp-bf16)");
     std::string verifyMemoryFormat = "nchw";
     verify->add_option("--memory-format", verifyMemoryFormat, "nchw | channels_last: network and probes")
         ->capture_default_str();
@@ -316,6 +348,9 @@ int main(int argc, char** argv) {
             return 0;
         }
         if (*worker) return runWorker(planPath);
+#if GRAPHLENS_HAVE_DATASETS
+        if (*verify && verifyTrainingFlag) return runVerifyTraining(verifyFamily, verifyAll, verifyJson, verifyPrecision);
+#endif
         if (*verify) return runVerify(verifyFamily, verifyModel, verifyAll, verifyJson, verifyPrecision, verifyBatch,
                                          verifyMemoryFormat);
         if (*profilePass) return runProfilePass(profilePlanPath, profileSessionId);

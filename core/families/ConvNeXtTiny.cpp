@@ -122,7 +122,13 @@ NameMapping convNeXtTinyTorchvisionNames() {
 }
 
 Family makeConvNeXtTinyFamily() {
-    return makeWholeGraphFamily<ConvNeXtTiny>("convnext-t", "classify", /*defaultImgsz=*/224, /*numClasses=*/1000);
+    auto family = makeWholeGraphFamily<ConvNeXtTiny>("convnext-t", "classify", /*defaultImgsz=*/224, /*numClasses=*/1000);
+    // verify --training on an H200 (2026-12-01): step scope exact in fp32, amp-fp16 and amp-bf16;
+    // network scope exact in fp32 but about 0.1% of the gradients differ from eager under autocast
+    // (eager against eager: none), so network scope is not declared.
+    family.training.networkRefused =
+        "under autocast its graphed forward/backward differs from eager beyond eager noise (verify --training)";
+    return family;
 }
 
 }  // namespace graphlens::families

@@ -80,14 +80,22 @@ torch::Tensor fomoCellTargets(const torch::Tensor& boxes, int64_t batch, int64_t
     const auto cls = boxes.select(1, 1).to(torch::kLong) + 1;
     const auto column = (boxes.select(1, 2) * static_cast<double>(gridW)).floor().clamp(0, gridW - 1).to(torch::kLong);
     const auto row = (boxes.select(1, 3) * static_cast<double>(gridH)).floor().clamp(0, gridH - 1).to(torch::kLong);
-    targets.index_put_({image, row, column}, cls);
+    // Boxes sharing a centre cell: the higher class wins. A plain index_put_ with repeated indices
+    // is nondeterministic on the GPU (whichever write lands last), which would make two identical
+    // runs see different targets; amax does not depend on the order.
+    const auto cell = (image * gridH + row) * gridW + column;
+    targets.view({-1}).scatter_reduce_(0, cell, cls, "amax", /*include_self=*/true);
     return targets;
 }
 
 torch::Tensor fomoLoss(const torch::Tensor& logits, const torch::Tensor& targets, double objectWeight) {
-    auto weight = torch::full({logits.size(1)}, objectWeight, logits.options());
-    weight.index_put_({0}, 1.0);
-    return F::cross_entropy(logits, targets, F::CrossEntropyFuncOptions().weight(weight));
+    // sum(w_t * -log p_t) / sum(w_t), background weight 1: weighted cross-entropy written out.
+    // libtorch's weighted cross_entropy sums with atomics on the GPU, so two identical steps can
+    // give losses that differ in the last bits; these plain reductions are deterministic, and use
+    // device tensors only, so a graph can capture them.
+    const auto nll = -torch::log_softmax(logits, 1).gather(1, targets.unsqueeze(1)).squeeze(1);
+    const auto weights = torch::where(targets > 0, torch::full_like(nll, objectWeight), torch::ones_like(nll));
+    return (weights * nll).sum() / weights.sum();
 }
 
 std::vector<std::vector<FomoPoint>> fomoPostprocess(const torch::Tensor& logits, float threshold) {

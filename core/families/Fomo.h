@@ -40,7 +40,7 @@ NameMapping fomoBackboneTorchvisionNames();
 
 // Cell targets from YOLO boxes [N, 6] (image in batch, class, cx, cy, w, h; normalised): int64
 // [batch, gridH, gridW], 0 = background, class + 1 in each box's centre cell (when two boxes share a
-// centre cell, one of them wins). Runs on the boxes' device with tensor ops only.
+// centre cell, the higher class wins). Runs on the boxes' device with tensor ops only.
 torch::Tensor fomoCellTargets(const torch::Tensor& boxes, int64_t batch, int64_t gridH, int64_t gridW);
 
 // Cross-entropy over cells with the object classes weighted objectWeight : 1 against background

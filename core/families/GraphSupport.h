@@ -30,8 +30,12 @@ enum class TrainingGraphScope { None, Network, Step };
 struct TrainingGraphSupport {
     TrainingGraphScope widest = TrainingGraphScope::None;
     std::string reason;  // why `none` (or why not `step`)
+    // Non-empty: `network` scope is not declared although `step` is, and why (the check found
+    // the graphed forward/backward pair further from eager than eager is from itself).
+    std::string networkRefused = {};
 
     bool supports(TrainingGraphScope scope) const {
+        if (scope == TrainingGraphScope::Network && !networkRefused.empty()) return false;
         return scope != TrainingGraphScope::None && static_cast<int>(scope) <= static_cast<int>(widest);
     }
 };

@@ -50,8 +50,8 @@ struct ReplayNetwork : torch::autograd::Function<ReplayNetwork> {
 GraphedNetwork::GraphedNetwork(GraphBody forward, std::vector<torch::Tensor> parameters,
                                std::vector<torch::Tensor> restoreAfterCapture, std::shared_ptr<CaptureBackend> backend,
                                const torch::Tensor& example, int warmupIterations)
-    : parameters_(std::move(parameters)) {
-    if (const auto reason = backend->unsupportedReason(example); !reason.empty()) throw std::runtime_error(reason);
+    : backend_(std::move(backend)), parameters_(std::move(parameters)) {
+    if (const auto reason = backend_->unsupportedReason(example); !reason.empty()) throw std::runtime_error(reason);
     const TensorSnapshot snapshot(std::move(restoreAfterCapture));
     const GeneratorSnapshot randomState(example.device());
     staticInput_ = example.detach().clone();
@@ -70,7 +70,7 @@ GraphedNetwork::GraphedNetwork(GraphBody forward, std::vector<torch::Tensor> par
     };
     try {
         torch::AutoGradMode gradMode(true);
-        auto forwardCapture = backend->capture(forward, staticInput_, warmupIterations, warmup);
+        auto forwardCapture = backend_->capture(forward, staticInput_, warmupIterations, warmup);
         staticOutputs_ = flatten(forwardCapture.staticOutput, outputIsTuple_);
         for (const auto& output : staticOutputs_) {
             if (!output.requires_grad()) throw std::runtime_error("a network output does not depend on the parameters");
@@ -84,7 +84,7 @@ GraphedNetwork::GraphedNetwork(GraphBody forward, std::vector<torch::Tensor> par
             }
             return c10::IValue(gradients);
         };
-        auto backwardCapture = backend->capture(backwardBody, staticGradOutputs_.front(), /*warmupIterations=*/0);
+        auto backwardCapture = backend_->capture(backwardBody, staticGradOutputs_.front(), /*warmupIterations=*/0);
         staticGradInputs_ = backwardCapture.staticOutput.toTensorVector();
         forwardGraph_ = std::move(forwardCapture.graph);
         backwardGraph_ = std::move(backwardCapture.graph);

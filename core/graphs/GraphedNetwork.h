@@ -50,6 +50,9 @@ public:
     std::vector<torch::Tensor> replayBackward(const std::vector<torch::Tensor>& gradOutputs);
 
 private:
+    // Declared first, destroyed last: the pool and its capture stream outlive every graph and
+    // static tensor of this object.
+    std::shared_ptr<CaptureBackend> backend_;
     std::vector<torch::Tensor> parameters_;
     torch::Tensor staticInput_;
     bool outputIsTuple_ = false;

@@ -11,9 +11,9 @@ namespace graphlens::graphs {
 StepGraph::StepGraph(std::function<torch::Tensor()> step, std::vector<torch::Tensor> staticInputs,
                      std::vector<torch::Tensor> restoreAfterCapture, std::shared_ptr<CaptureBackend> backend,
                      int warmupIterations)
-    : staticInputs_(std::move(staticInputs)) {
+    : backend_(std::move(backend)), staticInputs_(std::move(staticInputs)) {
     if (staticInputs_.empty()) throw std::invalid_argument("a step graph needs at least one static input");
-    if (const auto reason = backend->unsupportedReason(staticInputs_.front()); !reason.empty()) {
+    if (const auto reason = backend_->unsupportedReason(staticInputs_.front()); !reason.empty()) {
         throw std::runtime_error(reason);
     }
     const TensorSnapshot snapshot(std::move(restoreAfterCapture));
@@ -21,7 +21,7 @@ StepGraph::StepGraph(std::function<torch::Tensor()> step, std::vector<torch::Ten
     // The closure reads the static inputs itself; the backend's input argument only names the device.
     const GraphBody body = [step = std::move(step)](const torch::Tensor&) { return c10::IValue(step().detach()); };
     try {
-        auto outcome = backend->capture(body, staticInputs_.front(), warmupIterations);
+        auto outcome = backend_->capture(body, staticInputs_.front(), warmupIterations);
         staticLoss_ = outcome.staticOutput.toTensor();
         graph_ = std::move(outcome.graph);
         captureMs_ = outcome.captureMs;

@@ -39,6 +39,9 @@ public:
     std::int64_t replays() const { return replays_; }
 
 private:
+    // Declared first, destroyed last: the pool and its capture stream outlive every graph and
+    // static tensor of this object.
+    std::shared_ptr<CaptureBackend> backend_;
     std::vector<torch::Tensor> staticInputs_;
     torch::Tensor staticLoss_;
     std::unique_ptr<CapturedGraph> graph_;

@@ -84,7 +84,8 @@ families::TrainingGraphScope decideGraphScope(const TrainOptions& options, const
     std::string why;
     if (!device.is_cuda()) {
         why = "CUDA graphs need a CUDA device and this run is on the CPU";
-    } else if (!family.training.supports(families::TrainingGraphScope::Network)) {
+    } else if (!family.training.supports(families::TrainingGraphScope::Network) &&
+               !family.training.supports(families::TrainingGraphScope::Step)) {
         why = family.name + " declares graphed training none (" + family.training.reason + ")";
     }
     if (!why.empty()) {
@@ -92,9 +93,13 @@ families::TrainingGraphScope decideGraphScope(const TrainOptions& options, const
         return families::TrainingGraphScope::None;
     }
     if (!family.training.supports(requested)) {
-        progress << "graphs: " << family.name << " supports network scope, not step scope (" << family.training.reason
-                 << "); using network scope\n";
-        return families::TrainingGraphScope::Network;
+        const auto other = requested == families::TrainingGraphScope::Step ? families::TrainingGraphScope::Network
+                                                                            : families::TrainingGraphScope::Step;
+        const auto& reason = requested == families::TrainingGraphScope::Network ? family.training.networkRefused
+                                                                                : family.training.reason;
+        progress << "graphs: " << family.name << " does not declare " << families::toString(requested) << " scope ("
+                 << reason << "); using " << families::toString(other) << " scope\n";
+        return other;
     }
     return requested;
 }

@@ -72,7 +72,8 @@ std::vector<torch::Tensor> TrainingStep::stepState() const {
     return state;
 }
 
-void TrainingStep::turnGraphsOff(const std::string& why) {
+void TrainingStep::turnGraphsOff(const std::string& message) {
+    const auto why = message.substr(0, message.find('\n'));  // libtorch appends a C++ backtrace
     summary_.failure = why;
     options_.warn("graphed training failed at micro-step " + std::to_string(microStep_) + " (" + why +
                   "); the rest of the run trains eagerly");

@@ -1,11 +1,29 @@
 // GPU tests: every case is tagged [cuda]. Without a CUDA device the binary prints why and exits 77,
 // which CTest reports as skipped (SKIP_RETURN_CODE) instead of passed or failed.
 #define CATCH_CONFIG_RUNNER
+#define CATCH_CONFIG_NO_POSIX_SIGNALS  // our handler prints a backtrace instead
 #include <catch2/catch.hpp>
 #include <torch/cuda.h>
 
+#include <execinfo.h>
+#include <unistd.h>
+
+#include <csignal>
 #include <cstring>
 #include <iostream>
+
+namespace {
+// A crash on the GPU server names where it happened (the bundle keeps symbols, not debug info).
+void printBacktrace(int signal) {
+    void* frames[64];
+    const int count = backtrace(frames, 64);
+    const char header[] = "graphlens_gpu_tests: fatal signal, backtrace:\n";
+    (void)!write(STDERR_FILENO, header, sizeof header - 1);
+    backtrace_symbols_fd(frames, count, STDERR_FILENO);
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+}
+}  // namespace
 
 int main(int argc, char** argv) {
     bool listing = false;
@@ -15,5 +33,6 @@ int main(int argc, char** argv) {
                      "(see README, 'Running on a GPU server')\n";
         return 77;
     }
+    std::signal(SIGSEGV, printBacktrace);
     return Catch::Session().run(argc, argv);
 }

@@ -1,0 +1,192 @@
+#include "train/TrainingParity.h"
+
+#include "graphs/ModuleForward.h"
+#include "train/CapturableAdamW.h"
+#include "train/CapturableSgd.h"
+#include "train/GradientScaler.h"
+#include "train/TrainingStep.h"
+
+#include <ATen/Context.h>
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace graphlens::train {
+namespace {
+
+struct RunState {
+    std::vector<torch::Tensor> parameters, gradients, buffers;
+    double lossZero = 0;
+    std::int64_t replayed = 0;
+    std::string failure;
+};
+
+RunState trainSteps(const families::Family& family, families::TrainingGraphScope scope, const TrainingParityOptions& options,
+                    int imgsz) {
+    auto network = family.build(/*seed=*/11);
+    auto module = network.ptr();
+    module->to(options.device);
+    module->train();
+    std::unique_ptr<CapturableOptimizer> optimizer;
+    if (options.optimizer == "adamw") {
+        optimizer = std::make_unique<CapturableAdamW>(module->parameters(), AdamWOptions{});
+    } else {
+        optimizer = std::make_unique<CapturableSgd>(module->parameters(), SgdOptions{});
+    }
+    GradientScalerOptions scalerOptions;
+    scalerOptions.enabled = needsLossScaling(options.precision);
+    GradientScaler scaler(options.device, scalerOptions);
+    TrainingStepOptions stepOptions;
+    stepOptions.graphScope = scope;
+    stepOptions.precision = options.precision;
+    RunState state;
+    stepOptions.warn = [&state](const std::string& line) { state.failure = line; };
+    TrainingStep step(module, graphs::forwardOf(network), family, *optimizer, scaler, stepOptions);
+    // The same batches in every run: seeded on the CPU, then moved.
+    torch::manual_seed(5);
+    std::vector<std::pair<torch::Tensor, torch::Tensor>> batches;
+    for (int i = 0; i < options.steps; ++i) {
+        const auto images = torch::randn({options.batch, 3, imgsz, imgsz});
+        families::TrainingLabels labels;
+        labels.classes = torch::randint(0, std::max(2, std::min(family.numClasses, 5)), {options.batch}, torch::kLong);
+        auto boxes = torch::rand({options.batch * 2, 6}) * 0.5 + 0.25;
+        boxes.select(1, 0) = torch::arange(options.batch * 2).remainder(options.batch).to(torch::kFloat);
+        boxes.select(1, 1) = torch::randint(0, std::max(2, std::min(family.numClasses, 5)), {options.batch * 2}).to(torch::kFloat);
+        labels.classes = labels.classes.to(options.device);
+        labels.boxes = boxes.to(options.device);
+        batches.emplace_back(images.to(options.device), family.trainingTargets(labels, options.batch, imgsz));
+    }
+    torch::manual_seed(9);  // dropout and stochastic depth draw from here in every run
+    for (std::size_t i = 0; i < batches.size(); ++i) {
+        const auto loss = step.run(batches[i].first, batches[i].second).loss.item<double>();
+        if (i == 0) state.lossZero = loss;
+    }
+    for (const auto& p : module->parameters()) {
+        state.parameters.push_back(p.detach().clone());
+        state.gradients.push_back(p.grad().defined() ? p.grad().clone() : torch::Tensor());
+    }
+    for (const auto& b : module->buffers()) state.buffers.push_back(b.clone());
+    state.replayed = step.summary().replayed;
+    if (scope != families::TrainingGraphScope::None && state.failure.empty() && state.replayed == 0) {
+        state.failure = step.describeGraphs();
+    }
+    if (scope == families::TrainingGraphScope::None) state.failure.clear();
+    return state;
+}
+
+// Distance in units in the last place between two floats of the same dtype, via their ordered bits.
+torch::Tensor ulpDistance(const torch::Tensor& a, const torch::Tensor& b) {
+    const auto orderedBits = [](const torch::Tensor& t) {
+        torch::Tensor bits;
+        if (t.scalar_type() == torch::kFloat) {
+            bits = t.contiguous().view(torch::kInt).to(torch::kLong);
+            return torch::where(bits < 0, -(bits & 0x7fffffff), bits);
+        }
+        if (t.scalar_type() == torch::kDouble) {
+            bits = t.contiguous().view(torch::kLong);
+            return torch::where(bits < 0, -(bits & 0x7fffffffffffffffLL), bits);
+        }
+        bits = t.contiguous().view(torch::kShort).to(torch::kLong);  // half, bfloat16
+        return torch::where(bits < 0, -(bits & 0x7fff), bits);
+    };
+    return (orderedBits(a) - orderedBits(b)).abs();
+}
+
+}  // namespace
+
+const char* toString(NumericsClass numerics) {
+    switch (numerics) {
+        case NumericsClass::Exact: return "exact";
+        case NumericsClass::OneUlp: return "1 ULP";
+        case NumericsClass::FloatRounding: return "float rounding";
+        case NumericsClass::EagerNoise: return "eager noise";
+        case NumericsClass::Mismatch: return "mismatch";
+    }
+    return "mismatch";
+}
+
+TensorListDifference compareTensorLists(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b) {
+    TensorListDifference difference;
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i) {
+        if (!a[i].defined() || !b[i].defined()) continue;
+        const auto x = a[i].to(torch::kCPU);
+        const auto y = b[i].to(torch::kCPU);
+        difference.elements += x.numel();
+        if (!x.is_floating_point()) {
+            difference.differing += x.ne(y).sum().item<std::int64_t>();
+            difference.maxAbs = std::max(difference.maxAbs, (x - y).abs().max().item<double>());
+            continue;
+        }
+        const auto ulps = ulpDistance(x, y);
+        difference.differing += ulps.gt(0).sum().item<std::int64_t>();
+        difference.maxUlp = std::max(difference.maxUlp, ulps.max().item<std::int64_t>());
+        const auto abs = (x.to(torch::kDouble) - y.to(torch::kDouble)).abs();
+        difference.maxAbs = std::max(difference.maxAbs, abs.max().item<double>());
+        // Relative to the tensor's largest magnitude: a gradient of 1e-12 beside ones of 1e-2 that
+        // moves by a rounding step is not a large error.
+        const auto scale = std::max(y.to(torch::kDouble).abs().max().item<double>(), 1e-30);
+        difference.maxRelative = std::max(difference.maxRelative, abs.max().item<double>() / scale);
+    }
+    return difference;
+}
+
+NumericsClass classify(const TensorListDifference& graphed, const TensorListDifference& noise) {
+    if (graphed.differing == 0) return NumericsClass::Exact;
+    if (graphed.maxUlp <= 1) return NumericsClass::OneUlp;
+    if (graphed.differing * 100 <= graphed.elements && graphed.maxRelative <= 1e-5) return NumericsClass::FloatRounding;
+    if (graphed.maxAbs <= noise.maxAbs) return NumericsClass::EagerNoise;
+    return NumericsClass::Mismatch;
+}
+
+NumericsClass TrainingParityResult::overall() const {
+    if (!error.empty() || !lossZeroIdentical) return NumericsClass::Mismatch;
+    if (buffers.maxAbs > buffersNoise.maxAbs) return NumericsClass::Mismatch;
+    return std::max(gradientClass, parameterClass);
+}
+
+TrainingParityResult checkTrainingParity(const families::Family& family, const TrainingParityOptions& options) {
+    TrainingParityResult result;
+    result.family = family.name;
+    result.scope = families::toString(options.scope);
+    result.precision = toString(options.precision);
+    result.optimizer = options.optimizer;
+    result.steps = options.steps;
+    if (!family.loss || !family.trainingTargets) {
+        result.error = family.name + " has no training loss";
+        return result;
+    }
+    const int imgsz = options.imgsz > 0 ? options.imgsz : family.defaultImgsz;
+    // cuDNN's fastest fp32 backward kernels accumulate with atomics, so two eager runs already
+    // differ and that noise would hide what the graph does. The check runs deterministic kernels;
+    // the user's runs keep the default.
+    struct DeterministicCudnn {
+        bool previous = at::globalContext().deterministicCuDNN();
+        DeterministicCudnn() { at::globalContext().setDeterministicCuDNN(true); }
+        ~DeterministicCudnn() { at::globalContext().setDeterministicCuDNN(previous); }
+    } deterministic;
+    try {
+        const auto eager = trainSteps(family, families::TrainingGraphScope::None, options, imgsz);
+        const auto eagerAgain = trainSteps(family, families::TrainingGraphScope::None, options, imgsz);
+        const auto graphed = trainSteps(family, options.scope, options, imgsz);
+        result.error = graphed.failure;
+        result.replayed = graphed.replayed;
+        result.lossZeroEager = eager.lossZero;
+        result.lossZeroGraphed = graphed.lossZero;
+        result.lossZeroIdentical = std::memcmp(&eager.lossZero, &graphed.lossZero, sizeof(double)) == 0;
+        result.buffers = compareTensorLists(graphed.buffers, eager.buffers);
+        result.buffersNoise = compareTensorLists(eagerAgain.buffers, eager.buffers);
+        result.gradients = compareTensorLists(graphed.gradients, eager.gradients);
+        result.gradientsNoise = compareTensorLists(eagerAgain.gradients, eager.gradients);
+        result.parameters = compareTensorLists(graphed.parameters, eager.parameters);
+        result.parametersNoise = compareTensorLists(eagerAgain.parameters, eager.parameters);
+        result.gradientClass = classify(result.gradients, result.gradientsNoise);
+        result.parameterClass = classify(result.parameters, result.parametersNoise);
+    } catch (const std::exception& error) {
+        result.error = std::string(error.what()).substr(0, std::string(error.what()).find('\n'));
+    }
+    return result;
+}
+
+}  // namespace graphlens::train

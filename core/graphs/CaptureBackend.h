@@ -51,7 +51,8 @@ public:
 };
 
 // CUDA graphs with one shared pool (at::cuda::graph_pool_handle(), taken once per pool lifetime),
-// one capture stream created for that pool and kept for its lifetime, cudaStreamCaptureModeThreadLocal. Without CUDA in the build every input
+// one capture stream of its own for the pool's lifetime (parked for a later pool afterwards, never
+// destroyed: blocks and autograd nodes made on it may outlive the pool), cudaStreamCaptureModeThreadLocal. Without CUDA in the build every input
 // is unsupported.
 std::shared_ptr<CaptureBackend> makeCudaCaptureBackend();
 

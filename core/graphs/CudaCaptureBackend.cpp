@@ -4,6 +4,9 @@
 #include "graphs/DeviceMemory.h"
 
 #include <chrono>
+#include <map>
+#include <mutex>
+#include <vector>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -98,23 +101,44 @@ public:
     }
 
 private:
-    // A stream created for this pool, not taken from c10's shared round-robin pool; destroyed with it.
+    // A stream created for this pool, not taken from c10's shared round-robin pool (which a loader's
+    // copy stream can come from). When the pool goes, the stream is parked for the next pool, never
+    // destroyed: the caching allocator and autograd keep stream handles of blocks and nodes made
+    // during warm-up and capture (cuBLAS workspaces, gradient accumulators), and an event recorded
+    // on a destroyed stream crashes the process.
     class OwnedStream {
     public:
         explicit OwnedStream(c10::DeviceIndex device) : device_(device) {
+            std::lock_guard<std::mutex> lock(parkedMutex());
+            auto& parked = parkedStreams()[device_];
+            if (!parked.empty()) {
+                raw_ = parked.back();
+                parked.pop_back();
+                return;
+            }
             c10::cuda::CUDAGuard guard(device_);
             C10_CUDA_CHECK(cudaStreamCreateWithFlags(&raw_, cudaStreamNonBlocking));
         }
         ~OwnedStream() {
             c10::cuda::CUDAGuard guard(device_);
             (void)cudaStreamSynchronize(raw_);
-            (void)cudaStreamDestroy(raw_);
+            std::lock_guard<std::mutex> lock(parkedMutex());
+            parkedStreams()[device_].push_back(raw_);
         }
         OwnedStream(const OwnedStream&) = delete;
         OwnedStream& operator=(const OwnedStream&) = delete;
         c10::cuda::CUDAStream stream() const { return c10::cuda::getStreamFromExternal(raw_, device_); }
 
     private:
+        static std::mutex& parkedMutex() {
+            static std::mutex mutex;
+            return mutex;
+        }
+        static std::map<c10::DeviceIndex, std::vector<cudaStream_t>>& parkedStreams() {
+            static auto* streams = new std::map<c10::DeviceIndex, std::vector<cudaStream_t>>();  // lives to exit
+            return *streams;
+        }
+
         c10::DeviceIndex device_;
         cudaStream_t raw_ = nullptr;
     };

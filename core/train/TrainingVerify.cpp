@@ -55,6 +55,7 @@ std::string trainingVerifyTable(const std::vector<TrainingVerifyRow>& rows) {
                           toString(r.overall()));
             table += line;
         }
+        for (const auto& refused : row.refusedScopes) table += "  " + row.family + ": " + refused + "\n";
     }
     return table;
 }

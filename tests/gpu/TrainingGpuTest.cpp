@@ -152,11 +152,11 @@ TEST_CASE("a real run: injected failure mid-run and multi-scale fall back and co
 
     options.injectGraphFailureAt = -1;
     options.multiScale = {96, 128, 160};
-    options.maxSteps = 18;
+    options.maxSteps = 16;  // one epoch: 64 images in batches of 4
     std::ostringstream multiLog;
     const auto multi = train::runTraining(options, multiLog);
     std::cout << "[train] multi-scale 96/128/160: " << multi.graphs << "\n";
-    CHECK(multi.microSteps == 18);
+    CHECK(multi.microSteps == 16);
     CHECK_THAT(multi.graphs, Catch::Contains("before capture"));
     std::filesystem::remove_all(out);
 }

@@ -16,6 +16,7 @@ catch_discover_tests(graphlens_unit_train_parts TEST_PREFIX "unit.train." PROPER
 # The training step's graph logic on the CPU (fake capture backend from the engine tests).
 if(TARGET graphlens_train)
   add_executable(graphlens_unit_train
+    ${CMAKE_CURRENT_LIST_DIR}/TrainerTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingStepTest.cpp
   )
   target_link_libraries(graphlens_unit_train PRIVATE graphlens_train graphlens_catch_main)

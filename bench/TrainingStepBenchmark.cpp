@@ -7,8 +7,7 @@
 #include "BenchmarkTiming.h"
 #include "families/FamilyRegistry.h"
 #include "graphs/ModuleForward.h"
-#include "train/CapturableAdamW.h"
-#include "train/CapturableSgd.h"
+#include "train/OptimizerFactory.h"
 #include "train/GradientScaler.h"
 #include "train/TrainingStep.h"
 
@@ -29,12 +28,7 @@ double timeScope(const families::Family& family, families::TrainingGraphScope sc
     auto module = network.ptr();
     module->to(gpu);
     module->train();
-    std::unique_ptr<train::CapturableOptimizer> optimizer;
-    if (optimizerName == "adamw") {
-        optimizer = std::make_unique<train::CapturableAdamW>(module->parameters(), train::AdamWOptions{});
-    } else {
-        optimizer = std::make_unique<train::CapturableSgd>(module->parameters(), train::SgdOptions{});
-    }
+    auto optimizer = train::makeCapturableOptimizer(optimizerName, module->parameters());
     train::GradientScalerOptions scalerOptions;
     scalerOptions.enabled = train::needsLossScaling(precision);
     train::GradientScaler scaler(gpu, scalerOptions);

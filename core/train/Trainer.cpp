@@ -12,11 +12,10 @@
 #include "graphs/OutOfMemory.h"
 #include "results/AtomicFile.h"
 #include "results/ResultsError.h"
-#include "train/CapturableAdamW.h"
-#include "train/CapturableSgd.h"
 #include "train/Checkpoint.h"
 #include "train/EpochValidation.h"
 #include "train/LearningRateSchedule.h"
+#include "train/OptimizerFactory.h"
 #include "train/ProgressLine.h"
 #include "train/TrainingErrors.h"
 #include "train/TrainingLog.h"
@@ -105,21 +104,7 @@ families::TrainingGraphScope decideGraphScope(const TrainOptions& options, const
 }
 
 double baseLearningRate(const TrainOptions& options) {
-    if (options.learningRate > 0) return options.learningRate;
-    return options.optimizer == "adamw" ? 1e-3 : 1e-2;
-}
-
-std::unique_ptr<CapturableOptimizer> makeOptimizer(const TrainOptions& options, std::vector<torch::Tensor> parameters) {
-    if (options.optimizer == "adamw") {
-        AdamWOptions adamw;
-        adamw.learningRate = baseLearningRate(options);
-        adamw.weightDecay = options.weightDecay >= 0 ? options.weightDecay : 1e-2;
-        return std::make_unique<CapturableAdamW>(std::move(parameters), adamw);
-    }
-    SgdOptions sgd;
-    sgd.learningRate = baseLearningRate(options);
-    sgd.weightDecay = options.weightDecay >= 0 ? options.weightDecay : 5e-4;
-    return std::make_unique<CapturableSgd>(std::move(parameters), sgd);
+    return options.learningRate > 0 ? options.learningRate : defaultLearningRate(options.optimizer);
 }
 
 data::Dataset openTrainingDataset(const TrainOptions& options, const families::Family& family) {
@@ -211,7 +196,7 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
     module->to(device);
     module->train();
     auto forward = graphs::forwardOf(network);
-    auto optimizer = makeOptimizer(options, module->parameters());
+    auto optimizer = makeCapturableOptimizer(options.optimizer, module->parameters(), options.learningRate, options.weightDecay);
     GradientScalerOptions scalerOptions;
     scalerOptions.enabled = needsLossScaling(precision);
     GradientScaler scaler(device, scalerOptions);
@@ -304,8 +289,8 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
                 const auto images = families::normaliseImages(loaded->images, family.task);
                 const auto targets = family.trainingTargets({loaded->classes, loaded->boxes}, images.size(0),
                                                             static_cast<int>(images.size(2)));
-                if (report.microSteps % options.accumulation == 0) optimizer->setLearningRate(schedule.at(report.optimizerSteps));
                 const double lr = schedule.at(report.optimizerSteps);
+                if (report.microSteps % options.accumulation == 0) optimizer->setLearningRate(lr);
                 auto result = step.run(images, targets);
                 ++report.microSteps;
                 ++batchInEpoch;

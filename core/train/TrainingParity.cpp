@@ -1,8 +1,7 @@
 #include "train/TrainingParity.h"
 
 #include "graphs/ModuleForward.h"
-#include "train/CapturableAdamW.h"
-#include "train/CapturableSgd.h"
+#include "train/OptimizerFactory.h"
 #include "train/GradientScaler.h"
 #include "train/TrainingStep.h"
 
@@ -29,12 +28,7 @@ RunState trainSteps(const families::Family& family, families::TrainingGraphScope
     auto module = network.ptr();
     module->to(options.device);
     module->train();
-    std::unique_ptr<CapturableOptimizer> optimizer;
-    if (options.optimizer == "adamw") {
-        optimizer = std::make_unique<CapturableAdamW>(module->parameters(), AdamWOptions{});
-    } else {
-        optimizer = std::make_unique<CapturableSgd>(module->parameters(), SgdOptions{});
-    }
+    auto optimizer = makeCapturableOptimizer(options.optimizer, module->parameters());
     GradientScalerOptions scalerOptions;
     scalerOptions.enabled = needsLossScaling(options.precision);
     GradientScaler scaler(options.device, scalerOptions);

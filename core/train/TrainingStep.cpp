@@ -25,11 +25,11 @@ TrainingStep::TrainingStep(std::shared_ptr<torch::nn::Module> module,
     if (!options_.warn) options_.warn = [](const std::string& line) { std::cerr << "graphlens: " << line << "\n"; };
     if (!options_.backend) options_.backend = graphs::makeCudaCaptureBackend();
     if (scope_ == families::TrainingGraphScope::Step && options_.accumulation > 1) {
-        requestedScopeNote_ = "step scope holds the optimizer, which runs once per " +
-                              std::to_string(options_.accumulation) + " micro-steps: using network scope";
-        options_.warn(requestedScopeNote_);
+        options_.warn("step scope holds the optimizer, which runs once per " + std::to_string(options_.accumulation) +
+                      " micro-steps: using network scope");
         scope_ = families::TrainingGraphScope::Network;
     }
+    configuredScope_ = scope_;
 }
 
 TrainingStep::~TrainingStep() = default;
@@ -79,7 +79,6 @@ void TrainingStep::turnGraphsOff(const std::string& message) {
                   "); the rest of the run trains eagerly");
     networks_.clear();
     steps_.clear();
-    stepInputs_.clear();
     options_.backend->releasePool();
     scope_ = families::TrainingGraphScope::None;
 }
@@ -106,10 +105,9 @@ bool TrainingStep::tryGraphed(const torch::Tensor& images, const torch::Tensor& 
         if (microStep_ == options_.failAtMicroStep) throw std::runtime_error("failure injected by the test hook");
         if (scope_ == families::TrainingGraphScope::Step) {
             if (!haveGraph) {
-                auto& inputs = stepInputs_[key];
-                inputs = {images.detach().clone(), targets.detach().clone()};
-                const auto& staticImages = inputs.first;
-                const auto& staticTargets = inputs.second;
+                // The closure and the graph share these tensors: replay() writes them, the step reads them.
+                const auto staticImages = images.detach().clone();
+                const auto staticTargets = targets.detach().clone();
                 optimizer_.zeroGrad();  // gradients must exist before capture: the graph writes them in place
                 auto graph = std::make_unique<graphs::StepGraph>(
                     [this, staticImages, staticTargets] {
@@ -174,10 +172,7 @@ TrainingStep::Result TrainingStep::run(const torch::Tensor& images, const torch:
 
 std::string TrainingStep::describeGraphs() const {
     if (options_.graphScope == families::TrainingGraphScope::None) return "off (trained eagerly)";
-    std::string text = std::string(families::toString(options_.graphScope == families::TrainingGraphScope::Step &&
-                                                              options_.accumulation > 1
-                                                          ? families::TrainingGraphScope::Network
-                                                          : options_.graphScope)) +
+    std::string text = std::string(families::toString(configuredScope_)) +
                        " scope: " + std::to_string(summary_.replayed) + " of " + std::to_string(summary_.microSteps) +
                        " steps replayed";
     std::string parts;

@@ -100,10 +100,8 @@ private:
     graphs::GraphPolicy policy_;
     std::map<graphs::GraphKey, std::unique_ptr<graphs::GraphedNetwork>> networks_;
     std::map<graphs::GraphKey, std::unique_ptr<graphs::StepGraph>> steps_;
-    // step scope: the static inputs each StepGraph's closure reads
-    std::map<graphs::GraphKey, std::pair<torch::Tensor, torch::Tensor>> stepInputs_;
     TrainingGraphSummary summary_;
-    std::string requestedScopeNote_;
+    families::TrainingGraphScope configuredScope_ = families::TrainingGraphScope::None;  // scope_ before a failure turned graphs off
     std::int64_t microStep_ = 0;
 };
 

@@ -17,6 +17,9 @@ inline constexpr const char* kPhaseLoss = "loss";
 inline constexpr const char* kPhaseBackward = "backward";
 inline constexpr const char* kPhaseOptimizer = "optimizer";
 inline constexpr const char* kPhasePostprocess = "postprocess";
+// A training step replayed as one graph (scope `step`): forward, loss, backward and optimizer
+// run inside it and cannot be told apart by the host.
+inline constexpr const char* kPhaseReplay = "replay";
 
 class ScopedPhase {
 public:

@@ -1,6 +1,7 @@
 #include "ui/MeasurementTableModel.h"
 
 #include "results/MeasurementColumns.h"
+#include "ui/SpeedupSeries.h"
 #include "ui/UiLogging.h"
 
 #include <QBrush>
@@ -113,7 +114,8 @@ QVariant MeasurementTableModel::data(const QModelIndex& index, int role) const {
 QVariant MeasurementTableModel::display(const results::Measurement& m, int column) const {
     switch (column) {
     case Family: return QString::fromStdString(m.family);
-    case Phase: return QString::fromStdString(m.phase);
+    // Training rows name their graph scope here, or the two scopes' rows of a batch look alike.
+    case Phase: return QString::fromStdString(phaseLabel(m.phase, curveScope(m)));
     case Batch: return m.batch > 0 ? QString::number(m.batch) : QString();
     case ImgSz: return m.imgsz > 0 ? QString::number(m.imgsz) : QString();
     case Precision: return QString::fromStdString(m.precision);

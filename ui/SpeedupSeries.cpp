@@ -9,11 +9,12 @@ using results::Measurement;
 
 template <typename Curve>
 Curve& curveFor(std::vector<Curve>& curves, const Measurement& row) {
+    const std::string scope = curveScope(row);
     auto found = std::find_if(curves.begin(), curves.end(), [&](const Curve& c) {
-        return c.family == row.family && c.precision == row.precision && c.phase == row.phase;
+        return c.family == row.family && c.precision == row.precision && c.phase == row.phase && c.scope == scope;
     });
     if (found != curves.end()) return *found;
-    curves.push_back(Curve{row.family, row.precision, row.phase, {}});
+    curves.push_back(Curve{row.family, row.precision, row.phase, scope, {}});
     return curves.back();
 }
 
@@ -27,10 +28,11 @@ Point& pointFor(std::vector<Point>& points, int batch) {
     return *points.insert(at, fresh);
 }
 
-std::string joinLabel(const std::string& family, const std::string& precision, const std::string& phase) {
+std::string joinLabel(const std::string& family, const std::string& precision, const std::string& phase,
+                      const std::string& scope) {
     std::string label = family;
-    for (const auto* part : {&precision, &phase}) {
-        if (!part->empty()) label += " · " + *part;
+    for (const auto& part : {precision, phaseLabel(phase, scope)}) {
+        if (!part.empty()) label += " · " + part;
     }
     return label;
 }
@@ -44,8 +46,17 @@ bool usableTimedRow(const results::Measurement& row) {
     return row.status == "ok" && row.pass != "profiled" && row.batch >= 1;
 }
 
-std::string SpeedupCurve::label() const { return joinLabel(family, precision, phase); }
-std::string StepTimeCurve::label() const { return joinLabel(family, precision, phase); }
+std::string curveScope(const results::Measurement& row) { return row.phase == "train" ? row.scope : std::string(); }
+
+std::string phaseLabel(const std::string& phase, const std::string& scope) {
+    // "step" means something else for inference (what the step contains), so a training scope is
+    // spelled out rather than appended bare.
+    if (phase == "train" && !scope.empty()) return phase + " (" + scope + " scope)";
+    return phase;
+}
+
+std::string SpeedupCurve::label() const { return joinLabel(family, precision, phase, scope); }
+std::string StepTimeCurve::label() const { return joinLabel(family, precision, phase, scope); }
 
 std::vector<SpeedupCurve> speedupCurves(const std::vector<results::Measurement>& rows) {
     std::vector<SpeedupCurve> curves;

@@ -1,6 +1,8 @@
 #pragma once
 // What the speedup chart draws, computed from rows without any widget: one curve per
-// (family, precision, phase), graphed rows with status ok and a speedup, sorted by batch.
+// (family, precision, phase) for inference and per (family, precision, phase, scope) for training
+// (a training scope is a different graph: network vs the whole step), graphed rows with status ok
+// and a speedup, sorted by batch.
 #include "results/Measurement.h"
 
 #include <optional>
@@ -13,6 +15,12 @@ namespace graphlens::ui {
 // slower by design, DESIGN §2; its metrics are merged onto the timed row), batch >= 1.
 bool usableTimedRow(const results::Measurement& row);
 
+// The scope that tells curves apart: a training row's graph scope; empty for inference, whose
+// curves here stay keyed as before (family, precision, phase).
+std::string curveScope(const results::Measurement& row);
+// "train (step scope)" for a training row's phase and graph scope; the phase alone otherwise.
+std::string phaseLabel(const std::string& phase, const std::string& scope);
+
 struct SpeedupPoint {
     int batch = 0;
     double speedup = 0;
@@ -24,9 +32,10 @@ struct SpeedupCurve {
     std::string family;
     std::string precision;
     std::string phase;
+    std::string scope;  // curveScope(): training graph scope, empty for inference
     std::vector<SpeedupPoint> points;  // ascending batch; a repeated batch keeps the last row
 
-    std::string label() const;  // "resnet18 · fp16 · infer"
+    std::string label() const;  // "resnet18 · fp16 · infer", "resnet18 · amp-fp16 · train (step scope)"
 };
 
 // Curves in order of first appearance, so colours stay stable while rows stream in.
@@ -42,6 +51,7 @@ struct StepTimeCurve {
     std::string family;
     std::string precision;
     std::string phase;
+    std::string scope;  // as SpeedupCurve::scope
     std::vector<StepTimePoint> points;
     std::string label() const;
 };

@@ -1,13 +1,13 @@
 #include "ui/SweepPanel.h"
 
 #include "results/ResultsError.h"
+#include "ui/ChoiceChecks.h"
+#include "ui/PlanErrorField.h"
 #include "ui/Resources.h"
 #include "ui/UiLogging.h"
 
-#include <QCheckBox>
 #include <QComboBox>
 #include <QSettings>
-#include <QSignalBlocker>
 #include <algorithm>
 #include <QFile>
 #include <QFileDialog>
@@ -107,26 +107,36 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
     m_imgsz->setSpecialValueText(tr("family default"));
     m_imgsz->setSuffix(tr(" px"));
 
+    m_phases = new ChoiceChecks({{"infer", tr("inference"), QStringLiteral("phaseInfer")},
+                                 {"train", tr("training"), QStringLiteral("phaseTrain")}},
+                                tr("The steps timed: inference (predict calls), training steps, or both "
+                                   "(inference first)"));
+
     m_precision = new QComboBox;
-    m_precision->addItems({QStringLiteral("fp16"), QStringLiteral("fp32")});
+    m_precision->addItems({QStringLiteral("fp32"), QStringLiteral("fp16"), QStringLiteral("amp-fp16"),
+                           QStringLiteral("amp-bf16")});
+    m_precision->setToolTip(tr("Inference runs fp32 or fp16 (amp-fp16 runs fp16 there); training autocasts "
+                               "(fp16 trains as amp-fp16); amp-bf16 is a training precision only"));
     m_precisionNote = new QLabel;
     m_precisionNote->setWordWrap(true);
     m_precisionNote->setObjectName(QStringLiteral("precisionNote"));
     m_precisionNote->setStyleSheet(QStringLiteral("color: #b9770e; font-size: small;"));
     m_precisionNote->hide();
 
-    m_formatNchw = new QCheckBox(QStringLiteral("nchw"));
-    m_formatChannelsLast = new QCheckBox(QStringLiteral("channels_last"));
-    m_formatNchw->setToolTip(tr("Each memory format checked is its own configuration, run in turn"));
-    m_formatChannelsLast->setToolTip(m_formatNchw->toolTip());
-    auto* formatRow = new QHBoxLayout;
-    formatRow->addWidget(m_formatNchw);
-    formatRow->addWidget(m_formatChannelsLast);
-    formatRow->addStretch();
+    m_formats = new ChoiceChecks({{"nchw", QStringLiteral("nchw"), QStringLiteral("formatNchw")},
+                                  {"channels_last", QStringLiteral("channels_last"), QStringLiteral("formatChannelsLast")}},
+                                 tr("Each memory format checked is its own configuration, run in turn"));
 
     m_scope = new QComboBox;
     m_scope->addItems({QStringLiteral("step"), QStringLiteral("network")});
-    m_scope->setToolTip(tr("step: upload + network + postprocess; network: the network alone"));
+    m_scope->setToolTip(tr("Inference steps: step is upload + network + postprocess; network is the network alone"));
+    m_graphScopes = new ChoiceChecks({{"network", QStringLiteral("network"), QStringLiteral("graphScopeNetwork")},
+                                      {"step", QStringLiteral("step"), QStringLiteral("graphScopeStep")}},
+                                     tr("Training steps: network graphs forward + backward; step graphs the whole "
+                                        "step. Each scope checked is its own eager/graphed pair"));
+    m_optimizer = new QComboBox;
+    m_optimizer->addItems({QStringLiteral("sgd"), QStringLiteral("adamw")});
+    m_optimizer->setToolTip(tr("The optimizer of the training steps (capturable, so it can be in the step graph)"));
     m_repeats = new QSpinBox;
     m_repeats->setRange(1, 50);
     m_repeats->setToolTip(tr("Rounds of alternating eager/graphed blocks (the spread between rounds is the noise)"));
@@ -147,10 +157,12 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
     m_family->setObjectName(QStringLiteral("model"));
     m_batches->setObjectName(QStringLiteral("batches"));
     m_imgsz->setObjectName(QStringLiteral("imgsz"));
+    m_phases->setObjectName(QStringLiteral("phases"));
     m_precision->setObjectName(QStringLiteral("precision"));
-    m_formatNchw->setObjectName(QStringLiteral("formatNchw"));
-    m_formatChannelsLast->setObjectName(QStringLiteral("formatChannelsLast"));
+    m_formats->setObjectName(QStringLiteral("formats"));
     m_scope->setObjectName(QStringLiteral("scope"));
+    m_graphScopes->setObjectName(QStringLiteral("graphScopes"));
+    m_optimizer->setObjectName(QStringLiteral("optimizer"));
     m_repeats->setObjectName(QStringLiteral("repeats"));
     m_graph->setObjectName(QStringLiteral("graph"));
     m_jit->setObjectName(QStringLiteral("jit"));
@@ -162,12 +174,17 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
     form->addRow(QString(), m_familyStatus);
     addField(form, tr("Batches"), QStringLiteral("batches"), m_batches);
     addField(form, tr("Image size"), QStringLiteral("imgsz"), m_imgsz);
+    addField(form, tr("Phases"), QStringLiteral("phases"), m_phases);
+    m_fields[QStringLiteral("phases")].first = m_phases->boxes();
     addField(form, tr("Precision"), QStringLiteral("precision"), m_precision);
     form->addRow(QString(), m_precisionNote);
-    addField(form, tr("Memory formats"), QStringLiteral("formats"), m_formatNchw, formatRow);
-    m_fields[QStringLiteral("formats")].first << m_formatChannelsLast;
-    addField(form, tr("Scope"), QStringLiteral("scope"), m_scope);
+    addField(form, tr("Memory formats"), QStringLiteral("formats"), m_formats);
+    m_fields[QStringLiteral("formats")].first = m_formats->boxes();
+    addField(form, tr("Inference scope"), QStringLiteral("scope"), m_scope);
     addField(form, tr("Graph mode"), QStringLiteral("graph"), m_graph);
+    addField(form, tr("Training graph scopes"), QStringLiteral("graphScopes"), m_graphScopes);
+    m_fields[QStringLiteral("graphScopes")].first = m_graphScopes->boxes();
+    addField(form, tr("Optimizer"), QStringLiteral("optimizer"), m_optimizer);
     addField(form, tr("JIT"), QStringLiteral("jit"), m_jit);
     addField(form, tr("Timed steps"), QStringLiteral("steps"), m_steps);
     addField(form, tr("Warm-up steps"), QStringLiteral("warmup"), m_warmup);
@@ -198,9 +215,13 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
 
     connect(m_batches, &QLineEdit::textChanged, this, &SweepPanel::validate);
     connect(m_family, &QComboBox::currentTextChanged, this, &SweepPanel::validate);
-    connect(m_formatNchw, &QCheckBox::toggled, this, &SweepPanel::validate);
-    connect(m_formatChannelsLast, &QCheckBox::toggled, this, &SweepPanel::validate);
-    connect(m_precision, &QComboBox::currentTextChanged, this, [this] { setMeasuredPrecision(m_measuredPrecision); });
+    connect(m_imgsz, &QSpinBox::valueChanged, this, &SweepPanel::validate);
+    connect(m_formats, &ChoiceChecks::changed, this, &SweepPanel::validate);
+    // Phases and precision together decide whether the plan is valid (amp-bf16 has no inference arm).
+    connect(m_phases, &ChoiceChecks::changed, this, &SweepPanel::validate);
+    connect(m_precision, &QComboBox::currentTextChanged, this, &SweepPanel::validate);
+    connect(m_graphScopes, &ChoiceChecks::changed, this, &SweepPanel::validate);
+    connect(m_optimizer, &QComboBox::currentTextChanged, this, &SweepPanel::validate);
     connect(m_start, &QPushButton::clicked, this, &SweepPanel::requestStart);
     connect(m_cancel, &QPushButton::clicked, this, &SweepPanel::cancelRequested);
     connect(m_browseModel, &QPushButton::clicked, this, [this] {
@@ -273,8 +294,28 @@ void SweepPanel::requestStart() {
 
 void SweepPanel::setMeasuredPrecision(const QString& precisions) {
     m_measuredPrecision = precisions;
-    const bool differs = !precisions.isEmpty() && precisions != m_precision->currentText();
-    m_precisionNote->setText(differs ? tr("The rows shown are %1").arg(precisions) : QString());
+    updatePrecisionNote();
+}
+
+void SweepPanel::updatePrecisionNote() {
+    // The precisions the chosen phases give their rows (fp16 trains as amp-fp16): only a difference
+    // from those is worth a note.
+    QStringList expected;
+    const auto current = plan();
+    if (m_inputError.isEmpty() && results::validateSweepPlan(current).empty()) {
+        if (results::hasPhase(current, "infer")) expected << QString::fromStdString(results::inferencePrecision(current));
+        if (results::hasPhase(current, "train")) {
+            const auto training = QString::fromStdString(results::trainingPrecision(current));
+            if (!expected.contains(training)) expected << training;
+        }
+    } else {
+        expected << m_precision->currentText();
+    }
+    QStringList measured = m_measuredPrecision.split(QStringLiteral(", "), Qt::SkipEmptyParts);
+    measured.sort();
+    expected.sort();
+    const bool differs = !measured.isEmpty() && measured != expected;
+    m_precisionNote->setText(differs ? tr("The rows shown are %1").arg(m_measuredPrecision) : QString());
     m_precisionNote->setVisible(differs);
 }
 
@@ -308,16 +349,12 @@ void SweepPanel::setPlan(const results::SweepPlan& plan) {
     m_family->setEditText(QString::fromStdString(plan.model.empty() ? plan.family : plan.model));
     m_batches->setText(batchText(plan.batches));
     m_imgsz->setValue(plan.imgsz);
+    m_phases->setChosen(plan.phases);
     m_precision->setCurrentText(QString::fromStdString(plan.precision));
-    const auto hasFormat = [&](const char* format) {
-        return std::find(plan.memoryFormats.begin(), plan.memoryFormats.end(), format) != plan.memoryFormats.end();
-    };
-    {
-        const QSignalBlocker nchw(m_formatNchw), channelsLast(m_formatChannelsLast);
-        m_formatNchw->setChecked(hasFormat("nchw"));
-        m_formatChannelsLast->setChecked(hasFormat("channels_last"));
-    }
+    m_formats->setChosen(plan.memoryFormats);
     m_scope->setCurrentText(QString::fromStdString(plan.scope));
+    m_graphScopes->setChosen(plan.graphScopes);
+    m_optimizer->setCurrentText(QString::fromStdString(plan.optimizer));
     m_repeats->setValue(plan.repeats);
     m_graph->setCurrentText(QString::fromStdString(plan.graph));
     m_jit->setCurrentText(QString::fromStdString(plan.jit));
@@ -344,11 +381,12 @@ results::SweepPlan SweepPanel::plan() const {
         plan.batches.clear();
     }
     plan.imgsz = m_imgsz->value();
+    plan.phases = m_phases->chosen();  // inference first, the order the engine runs them in
     plan.precision = m_precision->currentText().toStdString();
-    plan.memoryFormats.clear();
-    if (m_formatNchw->isChecked()) plan.memoryFormats.push_back("nchw");
-    if (m_formatChannelsLast->isChecked()) plan.memoryFormats.push_back("channels_last");
+    plan.memoryFormats = m_formats->chosen();
     plan.scope = m_scope->currentText().toStdString();
+    plan.graphScopes = m_graphScopes->chosen();
+    plan.optimizer = m_optimizer->currentText().toStdString();
     plan.repeats = m_repeats->value();
     plan.graph = m_graph->currentText().toStdString();
     plan.jit = m_jit->currentText().toStdString();  // the engine reads it only for a TorchScript model
@@ -367,42 +405,24 @@ void SweepPanel::validate() {
     } catch (const results::ResultsError& error) {
         errors.insert(QStringLiteral("batches"), QString::fromUtf8(error.what()));
     }
-    if (!m_formatNchw->isChecked() && !m_formatChannelsLast->isChecked()) {
+    if (m_formats->chosen().empty()) {
         errors.insert(QStringLiteral("formats"), tr("Check at least one memory format"));
     }
     if (errors.isEmpty()) {
         if (const auto error = results::validateSweepPlan(plan()); !error.empty()) {
-            // validateSweepPlan names the key at fault first; map it to its field.
+            // The engine's own rule (e.g. amp-bf16 has no inference arm), flagged at the field it names.
             const QString text = QString::fromStdString(error);
-            static const QList<QPair<QString, QString>> kPrefixes{
-                {QStringLiteral("batch"), QStringLiteral("batches")},
-                {QStringLiteral("no batch"), QStringLiteral("batches")},
-                {QStringLiteral("image size"), QStringLiteral("imgsz")},
-                {QStringLiteral("precision"), QStringLiteral("precision")},
-                {QStringLiteral("memory format"), QStringLiteral("formats")},
-                {QStringLiteral("no memory format"), QStringLiteral("formats")},
-                {QStringLiteral("scope"), QStringLiteral("scope")},
-                {QStringLiteral("repeats"), QStringLiteral("repeats")},
-                {QStringLiteral("graph mode"), QStringLiteral("graph")},
-                {QStringLiteral("jit"), QStringLiteral("jit")},
-                {QStringLiteral("steps"), QStringLiteral("steps")},
-                {QStringLiteral("warmup"), QStringLiteral("warmup")},
-                {QStringLiteral("no family"), QStringLiteral("model")},
-                {QStringLiteral("a task"), QStringLiteral("model")},
-            };
-            QString field;
-            for (const auto& [prefix, name] : kPrefixes) {
-                if (text.startsWith(prefix)) field = name;
-            }
+            const QString field = planErrorField(text);
             errors.insert(field, text);  // "" when no field owns it: shown under the buttons
         }
     }
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) flag(it.key(), errors.value(it.key()));
 
-    static const QStringList kOrder{QStringLiteral("model"), QStringLiteral("batches"), QStringLiteral("imgsz"),
-                                    QStringLiteral("precision"), QStringLiteral("formats"), QStringLiteral("scope"),
-                                    QStringLiteral("graph"), QStringLiteral("jit"), QStringLiteral("steps"),
-                                    QStringLiteral("warmup"), QStringLiteral("repeats"), QString()};
+    static const QStringList kOrder{QStringLiteral("model"),   QStringLiteral("batches"),     QStringLiteral("imgsz"),
+                                    QStringLiteral("phases"),  QStringLiteral("precision"),   QStringLiteral("formats"),
+                                    QStringLiteral("scope"),   QStringLiteral("graph"),       QStringLiteral("graphScopes"),
+                                    QStringLiteral("optimizer"), QStringLiteral("jit"),       QStringLiteral("steps"),
+                                    QStringLiteral("warmup"),  QStringLiteral("repeats"),     QString()};
     m_inputError.clear();
     for (const auto& field : kOrder) {
         if (errors.contains(field)) {
@@ -410,8 +430,8 @@ void SweepPanel::validate() {
             break;
         }
     }
-    // JIT applies to a TorchScript file only; for a built-in family it is kept but greyed out.
-    m_jit->setEnabled(!m_running && isModelPath(model));
+    updateEnabled();
+    updatePrecisionNote();
     m_start->setToolTip(m_inputError);
     m_start->setEnabled(!m_running && m_inputError.isEmpty());
     if (!m_running) {
@@ -420,16 +440,28 @@ void SweepPanel::validate() {
     }
 }
 
+void SweepPanel::updateEnabled() {
+    // Kept in the plan but greyed out where the plan does not read them; a flagged field stays
+    // editable so its error can be fixed without first choosing the phase it belongs to.
+    const bool inference = m_phases->isChosen("infer");
+    const bool training = m_phases->isChosen("train");
+    m_scope->setEnabled(!m_running && inference);
+    m_graph->setEnabled(!m_running && inference);
+    m_graphScopes->setEnabled(!m_running && (training || !fieldError(QStringLiteral("graphScopes")).isEmpty()));
+    m_optimizer->setEnabled(!m_running && training);
+    // JIT applies to a TorchScript file only; for a built-in family it is kept but greyed out.
+    m_jit->setEnabled(!m_running && isModelPath(m_family->currentText().trimmed()));
+}
+
 void SweepPanel::setRunning(bool running) {
     m_running = running;
     m_start->setEnabled(!running && m_inputError.isEmpty());
     m_cancel->setEnabled(running);
-    for (QWidget* input : std::initializer_list<QWidget*>{m_family, m_browseModel, m_batches, m_imgsz, m_precision,
-                                                          m_formatNchw, m_formatChannelsLast, m_scope, m_repeats,
-                                                          m_graph, m_steps, m_warmup}) {
+    for (QWidget* input : std::initializer_list<QWidget*>{m_family, m_browseModel, m_batches, m_imgsz, m_phases,
+                                                          m_precision, m_formats, m_repeats, m_steps, m_warmup}) {
         input->setEnabled(!running);
     }
-    m_jit->setEnabled(!running && isModelPath(m_family->currentText()));
+    updateEnabled();
     if (running) {
         m_progress->setRange(0, 0);  // busy until the first progress event gives a total
         m_progress->setFormat(tr("starting…"));

@@ -9,7 +9,6 @@
 #include <QPair>
 #include <QWidget>
 
-class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLayout;
@@ -21,6 +20,8 @@ class QSettings;
 class QSpinBox;
 
 namespace graphlens::ui {
+
+class ChoiceChecks;
 
 class SweepPanel : public QWidget {
     Q_OBJECT
@@ -54,8 +55,9 @@ public:
     // The precision(s) of the rows received, e.g. "fp32"; shown next to Precision when they differ
     // from the one chosen (a CPU run measures fp32 whatever was asked). Empty: no note.
     void setMeasuredPrecision(const QString& precisions);
-    // The message flagged next to a field ("model", "batches", "imgsz", "precision", "formats",
-    // "scope", "repeats", "graph", "jit", "steps", "warmup"); empty when the field is fine.
+    // The message flagged next to a field ("model", "batches", "imgsz", "phases", "precision",
+    // "formats", "scope", "graph", "graphScopes", "optimizer", "jit", "steps", "warmup", "repeats");
+    // empty when the field is fine.
     QString fieldError(const QString& field) const;
 
     void setRunning(bool running);
@@ -68,12 +70,16 @@ signals:
 
 private:
     void validate();
+    // Greys out what the chosen phases do not read (inference scope and graph mode; training graph
+    // scopes and optimizer) and JIT for a built-in family; all inputs while a run is in progress.
+    void updateEnabled();
+    void updatePrecisionNote();
     void flag(const QString& field, const QString& message);
     QWidget* addField(QFormLayout* form, const QString& label, const QString& field, QWidget* input,
                       QLayout* row = nullptr);
     void onFamiliesLoaded(const QList<graphlens::ui::FamilyEntry>& families);
 
-    graphlens::results::SweepPlan m_base;  // fields without a widget (phases, graph, seed) come from here
+    graphlens::results::SweepPlan m_base;  // fields without a widget (data, seed, profile, ...) come from here
     FamilyCatalog* m_catalog = nullptr;
     QSettings* m_settings = nullptr;
     QString m_restoredFamily;  // a family restored from settings, checked once the catalog loads
@@ -82,11 +88,13 @@ private:
     QLabel* m_familyStatus = nullptr;
     QLineEdit* m_batches = nullptr;
     QSpinBox* m_imgsz = nullptr;
+    ChoiceChecks* m_phases = nullptr;
     QComboBox* m_precision = nullptr;
     QLabel* m_precisionNote = nullptr;
-    QCheckBox* m_formatNchw = nullptr;
-    QCheckBox* m_formatChannelsLast = nullptr;
+    ChoiceChecks* m_formats = nullptr;
     QComboBox* m_scope = nullptr;
+    ChoiceChecks* m_graphScopes = nullptr;
+    QComboBox* m_optimizer = nullptr;
     QSpinBox* m_repeats = nullptr;
     QComboBox* m_graph = nullptr;
     QComboBox* m_jit = nullptr;

@@ -229,7 +229,7 @@ int main(int argc, char** argv) {
     results::SweepPlan plan;
     std::string batches = "1,8,32";
     ModelOptions sweepModel;
-    auto* sweep = app.add_subcommand("sweep", "time eager vs graphed inference over batch sizes");
+    auto* sweep = app.add_subcommand("sweep", "time eager vs graphed inference and training steps over batch sizes");
     auto* sweepFamily = sweep->add_option("--family", plan.family, "model family (see `list`)")->capture_default_str();
     sweepModel.addTo(*sweep);
     sweep->get_option("--model")->excludes(sweepFamily);
@@ -237,7 +237,16 @@ int main(int argc, char** argv) {
                       "dataset: a YOLO data.yaml, an ImageFolder root, or nothing for the built-in one");
     sweep->add_option("--batch", batches, "batch sizes, comma separated")->capture_default_str();
     sweep->add_option("--imgsz", plan.imgsz, "square input size (0: family default)")->capture_default_str();
-    sweep->add_option("--precision", plan.precision, "fp32 | fp16")->capture_default_str();
+    sweep->add_option("--precision", plan.precision,
+                      "fp32 | fp16 | amp-fp16 | amp-bf16 (training autocasts: fp16 is amp-fp16 there; amp-bf16 trains only)")
+        ->capture_default_str();
+    std::string phases = "infer", graphScopes = "network,step";
+    sweep->add_option("--phase", phases, "infer, train or infer,train (training steps: data, forward, loss, backward, optimizer)")
+        ->capture_default_str();
+    sweep->add_option("--graph-scope", graphScopes,
+                      "training graph scopes, comma separated: network (forward+backward graphed), step (whole step)")
+        ->capture_default_str();
+    sweep->add_option("--optimizer", plan.optimizer, "training steps: sgd | adamw")->capture_default_str();
     sweep->add_option("--graph", plan.graph, "graph mode of the graphed arm: on | auto")->capture_default_str();
     std::string memoryFormats = "nchw";
     sweep->add_option("--memory-format", memoryFormats, "nchw | channels_last, comma separated (a sweep dimension)")
@@ -366,6 +375,8 @@ int main(int argc, char** argv) {
         plan.jit = sweepModel.jit;
         plan.batches = results::parseBatchList(batches);
         plan.memoryFormats = results::parseMemoryFormatList(memoryFormats);
+        plan.phases = results::parsePhaseList(phases);
+        plan.graphScopes = results::parseGraphScopeList(graphScopes);
         return runSweep(plan);
     } catch (const UsageError& error) {
         return usageError(error.what());

@@ -18,6 +18,7 @@ namespace graphlens::bench {
 #if GRAPHLENS_HAVE_DATASETS
 struct BenchmarkBatch::Source {
     std::shared_ptr<data::ImageSampleSource> images;
+    std::shared_ptr<data::ImageSampleSource> training;  // the train split: what a training step reads
     data::WarningSink warnings;  // a broken image replaced by the next good one: one warning naming it
 };
 
@@ -37,6 +38,10 @@ BenchmarkBatch::BenchmarkBatch(const std::string& dataPath, const std::string& t
         source_->warnings = [&events](const std::string& line) { events.warning(line); };
         if (source_->images->size() == 0) throw UsageError(dataset.source.string() + ": split '" + split + "' has no images");
         description_ = dataset.summary() + "; timing on the " + split + " split";
+        if (dataset.findSplit("train")) {
+            source_->training = data::ImageSampleSource::forSplit(
+                dataset, "train", std::make_shared<data::DecodedCache>(/*maxBytes=*/std::size_t{1} << 30));
+        }
     } catch (const data::DatasetError& error) {
         throw UsageError(error.what());
     }
@@ -55,6 +60,38 @@ torch::Tensor BenchmarkBatch::make(int batch, int imgsz, torch::Dtype dtype, tor
     }
     return families::normaliseImages(images.to(device), task_).to(dtype).contiguous();
 }
+
+HostTrainingBatch BenchmarkBatch::makeTraining(int batch, int imgsz, bool pin) const {
+    const auto& source = source_->training ? source_->training : source_->images;
+    const auto hostOptions = torch::TensorOptions().pinned_memory(pin);
+    HostTrainingBatch out;
+    out.images = torch::empty({batch, 3, imgsz, imgsz}, hostOptions.dtype(torch::kUInt8));
+    const std::size_t bytes = std::size_t{3} * imgsz * imgsz;
+    std::vector<data::SampleTargets> targets;
+    try {
+        source->fillBatch(static_cast<std::size_t>(batch), imgsz,
+                          std::span<std::uint8_t>(out.images.data_ptr<std::uint8_t>(), static_cast<std::size_t>(batch) * bytes),
+                          source_->warnings, &targets);
+    } catch (const data::DatasetError& error) {
+        throw std::runtime_error(error.what());
+    }
+    // The loader's collation: one class per image, every box tagged with its image.
+    std::vector<std::int64_t> classes;
+    std::vector<float> boxes;
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+        classes.push_back(targets[i].classIndex);
+        for (const auto& box : targets[i].boxes) {
+            boxes.insert(boxes.end(), {static_cast<float>(i), static_cast<float>(box.cls), box.cx, box.cy, box.w, box.h});
+        }
+    }
+    out.classes = torch::tensor(classes, torch::kLong);
+    out.boxes = torch::tensor(boxes, torch::kFloat).reshape({-1, 6});
+    if (pin) {
+        out.classes = out.classes.pin_memory();
+        out.boxes = out.boxes.pin_memory();
+    }
+    return out;
+}
 #else
 struct BenchmarkBatch::Source {};
 
@@ -70,6 +107,11 @@ BenchmarkBatch::BenchmarkBatch(const std::string& dataPath, const std::string& t
 
 torch::Tensor BenchmarkBatch::make(int batch, int imgsz, torch::Dtype dtype, torch::Device device) const {
     return makeSyntheticBatch(batch, imgsz, dtype, device, seed_ + batch);
+}
+
+HostTrainingBatch BenchmarkBatch::makeTraining(int, int, bool) const {
+    throw std::runtime_error("training steps need a labelled dataset: this build has no dataset support "
+                             "(built with GRAPHLENS_WITH_DATASETS=OFF)");
 }
 #endif
 

@@ -13,6 +13,14 @@
 
 namespace graphlens::bench {
 
+// One training batch as the loader delivers it, on the host: uint8 images, the image's class (-1
+// where there is none) and the boxes (image in batch, class, cx, cy, w, h; normalised).
+struct HostTrainingBatch {
+    torch::Tensor images;   // uint8 [batch, 3, imgsz, imgsz]; pinned when asked
+    torch::Tensor classes;  // int64 [batch]
+    torch::Tensor boxes;    // float [N, 6]
+};
+
 class BenchmarkBatch {
 public:
     // Opens and validates the dataset before any GPU work. Throws UsageError naming the file.
@@ -22,11 +30,15 @@ public:
     // Normalised float batch [batch, 3, imgsz, imgsz] in dtype on device; images repeat when the
     // split has fewer than `batch`.
     torch::Tensor make(int batch, int imgsz, torch::Dtype dtype, torch::Device device) const;
+    // The training step's batch: the train split (val when there is none), labels included.
+    // Throws std::runtime_error naming the file when no image decodes, and in a build without
+    // datasets (training needs labels).
+    HostTrainingBatch makeTraining(int batch, int imgsz, bool pin) const;
     const std::string& description() const { return description_; }
 
 private:
     struct Source;
-    std::unique_ptr<Source> source_;
+    std::unique_ptr<Source> source_;  // null in a build without datasets
     std::string task_;
     std::uint64_t seed_;
     std::string description_;

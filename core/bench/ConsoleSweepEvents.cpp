@@ -21,8 +21,9 @@ void ConsoleSweepEvents::progress(int done, int total, const std::string& label,
 }
 
 void ConsoleSweepEvents::measurement(const results::Measurement& row) {
-    out_ << "  " << row.family << " batch " << row.batch;
+    out_ << "  " << row.family << (row.phase == "train" ? " training" : "") << " batch " << row.batch;
     if (!row.memory_format.empty() && row.memory_format != "nchw") out_ << " " << row.memory_format;
+    if (row.phase == "train") out_ << " " << row.scope << " scope";
     out_ << " " << row.arm << (row.pass == "profiled" ? " (profiled)" : "") << ": ";
     if (row.status != "ok") {
         out_ << row.status << " (" << row.message << ")\n";
@@ -33,6 +34,11 @@ void ConsoleSweepEvents::measurement(const results::Measurement& row) {
     if (row.speedup) out_ << ", speedup " << number(row.speedup, "%.2f") << "x";
     if (!row.parity.empty()) out_ << ", " << row.parity;
     if (row.network_fraction) out_ << ", network " << number(row.network_fraction, "%.2f") << " of the step";
+    if (row.phase == "train" && row.forward_ms) {
+        out_ << " (data " << number(row.data_ms, "%.2f") << ", forward " << number(row.forward_ms, "%.2f") << ", loss "
+             << number(row.loss_ms, "%.2f") << ", backward " << number(row.backward_ms, "%.2f") << ", optimizer "
+             << number(row.optimizer_ms, "%.2f") << " ms)";
+    }
     out_ << "\n";
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The identity of an inference row (session, family, batch, size, precision, pass, device), shared
+// The identity of a sweep row (session, family, batch, size, precision, pass, device), shared
 // by the timed sweep and the profiled pass so their rows always match up for merging.
 #include "families/Family.h"
 #include "results/Measurement.h"
@@ -22,6 +22,15 @@ inline results::Measurement inferenceRow(const std::string& sessionId, const fam
     row.pass = pass;
     row.device = device;
     row.status = "ok";
+    return row;
+}
+
+// The same identity for a training-step row (phase "train"; precision fp32 | amp-fp16 | amp-bf16).
+inline results::Measurement trainingRow(const std::string& sessionId, const families::Family& family, int batch,
+                                        int imgsz, const std::string& precision, const std::string& pass,
+                                        const std::string& device) {
+    auto row = inferenceRow(sessionId, family, batch, imgsz, precision, pass, device);
+    row.phase = "train";
     return row;
 }
 

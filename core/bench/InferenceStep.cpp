@@ -18,20 +18,20 @@ InferenceStep::InferenceStep(graphs::GraphRunner& eager, graphs::GraphRunner* gr
     : eager_(eager), graphed_(graphed), postprocess_(std::move(postprocess)), scope_(scope),
       hostBatch_(std::move(hostBatch)), deviceBatch_(std::move(deviceBatch)) {}
 
-void InferenceStep::run(Arm arm, PhaseObserver& observer) {
+void InferenceStep::run(Arm arm, profiler::PhaseObserver& observer) {
     if (arm == Arm::Graphed && !graphed_) throw std::logic_error("graphed step without a graph runner");
     if (scope_ == StepScope::Step) {
-        StepPhase phase(observer, profiler::kPhaseData);
+        profiler::StepPhase phase(observer, profiler::kPhaseData);
         deviceBatch_.copy_(hostBatch_, /*non_blocking=*/true);
     }
     c10::IValue output;
     {
-        StepPhase phase(observer, profiler::kPhaseForward);
+        profiler::StepPhase phase(observer, profiler::kPhaseForward);
         // Static buffers: the postprocess reads them before the next replay can overwrite them.
         output = arm == Arm::Eager ? eager_.runEager(deviceBatch_) : graphed_->runReturningStaticBuffers(deviceBatch_);
     }
     if (hasPostprocess()) {
-        StepPhase phase(observer, profiler::kPhasePostprocess);
+        profiler::StepPhase phase(observer, profiler::kPhasePostprocess);
         (void)postprocess_(output);
     }
 }

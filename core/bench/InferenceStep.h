@@ -5,7 +5,7 @@
 //               (a seam family: captured part replayed, rest eager)
 //   postprocess the family's own (top-5, centroid decode, NMS), eager in both arms
 // Scope `network` keeps the forward alone. Both arms read the same real batch every step.
-#include "bench/PhaseObserver.h"
+#include "bench/TimedStep.h"
 #include "graphs/GraphRunner.h"
 
 #include <ATen/core/ivalue.h>
@@ -19,9 +19,7 @@ namespace graphlens::bench {
 enum class StepScope { Step, Network };
 StepScope stepScopeOf(const std::string& name);  // "step" | "network"; throws std::invalid_argument
 
-enum class Arm { Eager, Graphed };
-
-class InferenceStep {
+class InferenceStep final : public TimedStep {
 public:
     // `eager` runs the eager arm (its runEager: a whole network, or a seam's two parts); `graphed`
     // may be null when the graphed arm is not run. `hostBatch` is the decoded batch (pinned when
@@ -30,7 +28,7 @@ public:
                   std::function<c10::IValue(const c10::IValue&)> postprocess, StepScope scope,
                   torch::Tensor hostBatch, torch::Tensor deviceBatch);
 
-    void run(Arm arm, PhaseObserver& observer);
+    void run(Arm arm, profiler::PhaseObserver& observer) override;
 
     // True when the step has a postprocess phase (scope step and a family that has one).
     bool hasPostprocess() const { return scope_ == StepScope::Step && static_cast<bool>(postprocess_); }

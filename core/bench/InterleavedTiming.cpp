@@ -8,17 +8,17 @@
 
 namespace graphlens::bench {
 
-double timeStep(InferenceStep& step, Arm arm, PhaseObserver& observer, const graphs::DeviceMemory& memory) {
+double timeStep(TimedStep& step, Arm arm, profiler::PhaseObserver& observer, const graphs::DeviceMemory& memory) {
     const auto started = std::chrono::steady_clock::now();
     {
-        StepPhase whole(observer, profiler::kPhaseStep);
+        profiler::StepPhase whole(observer, profiler::kPhaseStep);
         step.run(arm, observer);
         memory.synchronize();
     }
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
 }
 
-ArmRounds timeInterleaved(InferenceStep& step, bool withGraphed, int steps, int repeats,
+ArmRounds timeInterleaved(TimedStep& step, bool withGraphed, int steps, int repeats,
                           const graphs::DeviceMemory& memory, const std::function<void()>& afterEachStep) {
     ArmRounds rounds;
     rounds.eager.resize(static_cast<std::size_t>(repeats));

@@ -3,7 +3,7 @@
 // blocks (A B B A ...), so drift of clocks and of a shared VM hits both arms alike. Each step is
 // timed by the host clock around the step and one stream synchronize at its end; nothing inside the
 // step synchronises.
-#include "bench/InferenceStep.h"
+#include "bench/TimedStep.h"
 #include "graphs/DeviceMemory.h"
 
 #include <functional>
@@ -17,9 +17,9 @@ struct ArmRounds {
 };
 
 // One step of `arm`, timed (ms).
-double timeStep(InferenceStep& step, Arm arm, PhaseObserver& observer, const graphs::DeviceMemory& memory);
+double timeStep(TimedStep& step, Arm arm, profiler::PhaseObserver& observer, const graphs::DeviceMemory& memory);
 
-ArmRounds timeInterleaved(InferenceStep& step, bool withGraphed, int steps, int repeats,
+ArmRounds timeInterleaved(TimedStep& step, bool withGraphed, int steps, int repeats,
                           const graphs::DeviceMemory& memory, const std::function<void()>& afterEachStep);
 
 }  // namespace graphlens::bench

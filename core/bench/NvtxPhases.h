@@ -1,7 +1,7 @@
 #pragma once
 // The timed pass's observer: each phase is an NVTX range (Nsight Systems shows the same phases as
 // GraphLens) and nothing else, so the timed step never synchronises inside itself.
-#include "bench/PhaseObserver.h"
+#include "profiler/PhaseObserver.h"
 #include "profiler/NvtxRange.h"
 
 #include <array>
@@ -10,7 +10,7 @@
 
 namespace graphlens::bench {
 
-class NvtxPhases : public PhaseObserver {
+class NvtxPhases : public profiler::PhaseObserver {
 public:
     void begin(const char* phase) override {
         if (depth_ < ranges_.size()) ranges_[depth_].emplace(phase);

@@ -96,7 +96,7 @@ void fillFromMetrics(Measurement& row, const profiler::ProfileResult& result, co
 
 // The profiled pass's observer: each phase is a PhaseRecorder mark on CUPTI's clock (and an NVTX
 // range), so kernels and copies are attributed to the phase whose host interval launched them.
-class RecorderPhases : public PhaseObserver {
+class RecorderPhases : public profiler::PhaseObserver {
 public:
     explicit RecorderPhases(profiler::PhaseRecorder* recorder) : recorder_(recorder) {}
     void begin(const char* phase) override {

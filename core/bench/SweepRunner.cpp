@@ -11,6 +11,7 @@
 #include "bench/SweepParity.h"
 #include "bench/SynchronizedPhaseTimer.h"
 #include "bench/SweepNetwork.h"
+#include "bench/SweepRowFigures.h"
 #include "bench/TimedPassClocks.h"
 #include "families/MemoryFormat.h"
 #include "graphs/DeviceMemory.h"
@@ -35,61 +36,14 @@ graphs::GraphMode graphModeOf(const std::string& name) {
     return name == "auto" ? graphs::GraphMode::Auto : graphs::GraphMode::On;
 }
 
-void fillPeaks(Measurement& row, const graphs::DeviceMemory& memory) {
-    if (!memory.isCuda()) return;  // the CPU has no VRAM to report
-    const auto peaks = memory.peaks();
-    row.vram_peak_allocated_mb = graphs::toMiB(peaks.allocatedBytes);
-    row.vram_peak_reserved_mb = graphs::toMiB(peaks.reservedBytes);
-    const auto usage = memory.deviceUsage();
-    row.device_used_mb = graphs::toMiB(usage.usedBytes);
-    row.device_outside_allocator_mb = graphs::toMiB(usage.usedBytes - memory.reservedBytes());
-}
-
-results::RoundSummary fillTiming(Measurement& row, const std::vector<std::vector<double>>& rounds) {
-    const auto summary = results::summariseRounds(rounds);
-    row.steps = summary.steps;
-    row.rounds = static_cast<double>(summary.rounds);
-    row.step_ms_median = summary.median;
-    row.step_ms_min = summary.min;
-    row.step_ms_p90 = summary.p90;
-    row.step_ms_ci_low = summary.ciLow;
-    row.step_ms_ci_high = summary.ciHigh;
-    row.step_ms_round_spread_pct = summary.roundSpreadPct;
-    row.step_ms_iqr_pct = summary.maxIqrPct;
-    return summary;
-}
-
-void fillPhases(Measurement& row, const SynchronizedPhaseTimer& timer) {
-    row.data_ms = timer.medianMs(profiler::kPhaseData);
-    row.forward_ms = timer.medianMs(profiler::kPhaseForward);
-    row.postprocess_ms = timer.medianMs(profiler::kPhasePostprocess);
-}
-
-// network_fraction from the eager step's phases (DESIGN §4): network phases / all phases.
-void fillNetworkFraction(Measurement& eager, Measurement* graphed) {
-    double network = 0, all = 0;
-    for (const auto& [value, isNetwork] : {std::pair{eager.data_ms, false}, std::pair{eager.forward_ms, true},
-                                           std::pair{eager.loss_ms, false}, std::pair{eager.backward_ms, true},
-                                           std::pair{eager.optimizer_ms, false}, std::pair{eager.postprocess_ms, false}}) {
-        if (!value) continue;
-        all += *value;
-        if (isNetwork) network += *value;
-    }
-    if (all <= 0) return;
-    eager.network_fraction = network / all;
-    if (*eager.network_fraction < 1.0) eager.speedup_ceiling = 1.0 / (1.0 - *eager.network_fraction);
-    if (graphed) {
-        graphed->network_fraction = eager.network_fraction;
-        graphed->speedup_ceiling = eager.speedup_ceiling;
-    }
-}
-
-void markFailed(Measurement& row, const std::string& status, const std::string& message) {
-    row.status = status;
-    row.message = message;
-}
-
 }  // namespace
+
+void emitRow(const Measurement& row, SweepOutcome& outcome, results::JsonlAutosave* autosave, SweepEvents& events) {
+    if (row.status == "oom" || row.status == "error" || row.status == "refused") ++outcome.failedRows;
+    outcome.rows.push_back(row);
+    if (autosave) autosave->append(row);
+    events.measurement(row);
+}
 
 SweepRunner::SweepRunner(families::Family family, results::SweepPlan plan, std::string sessionId,
                          SweepEvents& events, results::JsonlAutosave* autosave, const BenchmarkBatch* batches,
@@ -143,12 +97,7 @@ SweepOutcome SweepRunner::run() {
     const int units = static_cast<int>(plan_.batches.size() * plan_.memoryFormats.size()) * unitsPerBatch;
     ProgressThrottle progress(events_, units);
     SweepOutcome outcome;
-    auto emit = [&](const Measurement& row) {
-        if (row.status == "oom" || row.status == "error" || row.status == "refused") ++outcome.failedRows;
-        outcome.rows.push_back(row);
-        if (autosave_) autosave_->append(row);
-        events_.measurement(row);
-    };
+    auto emit = [&](const Measurement& row) { emitRow(row, outcome, autosave_, events_); };
     TimedPassClocks clocks;
 
     int stage = 0;
@@ -271,18 +220,9 @@ SweepOutcome SweepRunner::run() {
                         poolBytes += static_cast<double>(g.poolBytes);
                     }
                     graphed.replays = replays;
-                    graphed.capture_ms = captureMs;
                     graphed.graph_pool_mb = poolBytes / (1024.0 * 1024.0);
                     graphed.eager_fallbacks = static_cast<double>(info.autoWarmupRuns + info.eagerFallbacks);
-                    graphed.speedup = *eager.step_ms_median / *graphed.step_ms_median;
-                    const auto interval = results::bootstrapRoundRatioInterval(rounds.eager, rounds.graphed);
-                    graphed.speedup_ci_low = interval.low;
-                    graphed.speedup_ci_high = interval.high;
-                    if (eager.vram_peak_reserved_mb && graphed.vram_peak_reserved_mb) {
-                        graphed.vram_delta_reserved_mb = *graphed.vram_peak_reserved_mb - *eager.vram_peak_reserved_mb;
-                    }
-                    const double savingMs = *eager.step_ms_median - *graphed.step_ms_median;
-                    if (savingMs > 0) graphed.break_even_replays = captureMs / savingMs;
+                    fillGraphedComparison(eager, graphed, rounds.eager, rounds.graphed, captureMs);
                     graphedDone = true;
                 }
 
@@ -297,12 +237,7 @@ SweepOutcome SweepRunner::run() {
                 fillNetworkFraction(eager, graphedRunner ? &graphed : nullptr);
             } catch (const std::exception& error) {
                 clocks.pause();
-                const bool oom = graphs::isOutOfMemory(error);
-                const std::string why = (oom ? "out of memory at batch " : "failed at batch ") + std::to_string(batch) +
-                                        ": " + results::errorCause(error.what());
-                events_.warning(label + ": " + why);
-                if (!eagerDone) markFailed(eager, oom ? "oom" : "error", why);
-                if (!graphedDone && graphed.status == "ok") markFailed(graphed, oom ? "oom" : "error", why);
+                events_.warning(label + ": " + markPairFailed(error, batch, eager, eagerDone, graphed, graphedDone));
             }
             if (graphedRunner) graphedRunner->release();
             graphedRunner.reset();

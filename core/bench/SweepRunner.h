@@ -30,6 +30,10 @@ struct SweepOutcome {
     nlohmann::json clocks = nlohmann::json::object();  // SM/memory clocks sampled during the timed pass
 };
 
+// A measured row: kept in the outcome (failed rows counted), autosaved and sent to the events.
+void emitRow(const results::Measurement& row, SweepOutcome& outcome, results::JsonlAutosave* autosave,
+             SweepEvents& events);
+
 class SweepRunner {
 public:
     // `family` is the plan's, resolved (FamilyResolver). autosave may be null; batches null: a

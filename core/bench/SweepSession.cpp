@@ -6,6 +6,9 @@
 #include "bench/FamilyResolver.h"
 #include "bench/ProfiledPass.h"
 #include "bench/SweepRunner.h"
+#if defined(GRAPHLENS_HAVE_TRAINING)
+#include "bench/TrainingSweepRunner.h"
+#endif
 #include "results/AtomicFile.h"
 #include "results/JsonlAutosave.h"
 #include "results/MeasurementCsv.h"
@@ -22,6 +25,11 @@ namespace fs = std::filesystem;
 
 void checkSweepPlan(const results::SweepPlan& plan) {
     if (const auto error = results::validateSweepPlan(plan); !error.empty()) throw UsageError(error);
+#if !defined(GRAPHLENS_HAVE_TRAINING)
+    if (results::hasPhase(plan, "train")) {
+        throw UsageError("phase train: this build has no training (it needs dataset support, GRAPHLENS_WITH_DATASETS=ON)");
+    }
+#endif
     if (plan.model.empty()) builtInFamily(plan.family);  // a model file is checked when it is loaded
     try {
         for (const auto& path : {plan.csv, plan.json, plan.autosave, plan.trace}) {
@@ -70,13 +78,33 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
     const BenchmarkBatch batches(plan.data, family.task, plan.seed, events);
     results::JsonlAutosave autosave(plan.autosave);
     events.log("rows are autosaved to " + plan.autosave + " as they are measured");
-    SweepRunner runner(family, plan, session.session_id, events, &autosave, &batches);
-    auto outcome = runner.run();
-    session.rows = std::move(outcome.rows);
-    session.environment["timed_pass_clocks"] = outcome.clocks;
+    int failedRows = 0;
+    if (results::hasPhase(plan, "infer")) {
+        auto inferencePlan = plan;
+        inferencePlan.precision = results::inferencePrecision(plan);
+        SweepRunner runner(family, inferencePlan, session.session_id, events, &autosave, &batches);
+        auto outcome = runner.run();
+        failedRows += outcome.failedRows;
+        session.rows = std::move(outcome.rows);
+        session.environment["timed_pass_clocks"] = outcome.clocks;
+    }
+#if defined(GRAPHLENS_HAVE_TRAINING)
+    if (results::hasPhase(plan, "train")) {
+        TrainingSweepRunner runner(family, plan, session.session_id, events, &autosave, batches);
+        auto outcome = runner.run();
+        failedRows += outcome.failedRows;
+        session.rows.insert(session.rows.end(), outcome.rows.begin(), outcome.rows.end());
+        session.environment["timed_pass_clocks_train"] = outcome.clocks;
+    }
+#endif
 
-    if (plan.profile && torch::cuda::is_available()) {
+    if (plan.profile && torch::cuda::is_available() && !results::hasPhase(plan, "infer")) {
+        events.log("the profiled pass (CUPTI) covers inference steps; training rows carry the phase pass");
+    }
+    if (plan.profile && torch::cuda::is_available() && results::hasPhase(plan, "infer")) {
         auto childPlan = plan;  // the child writes no exports: rows come back on its stdout
+        childPlan.phases = {"infer"};
+        childPlan.precision = results::inferencePrecision(plan);
         childPlan.csv.clear();
         childPlan.json.clear();
         childPlan.autosave.clear();
@@ -106,7 +134,7 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
         results::writeSession(plan.json, session);
         result.outputs.push_back(plan.json);
     }
-    result.exitCode = outcome.failedRows > 0 ? 1 : 0;
+    result.exitCode = failedRows > 0 ? 1 : 0;
     return result;
 }
 

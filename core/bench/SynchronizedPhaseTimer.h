@@ -2,7 +2,7 @@
 // The phase pass's observer (DESIGN §4): a stream synchronize at every phase boundary and the host
 // clock between them, so each phase's time is its own work, finished. It runs in the timed process
 // (no CUPTI) on extra steps; the timed steps themselves never synchronise inside the step.
-#include "bench/PhaseObserver.h"
+#include "profiler/PhaseObserver.h"
 #include "graphs/DeviceMemory.h"
 
 #include <chrono>
@@ -13,7 +13,7 @@
 
 namespace graphlens::bench {
 
-class SynchronizedPhaseTimer : public PhaseObserver {
+class SynchronizedPhaseTimer : public profiler::PhaseObserver {
 public:
     explicit SynchronizedPhaseTimer(const graphs::DeviceMemory& memory) : memory_(memory) {}
 

@@ -54,12 +54,74 @@ std::string memoryFormatsError(const std::vector<std::string>& formats) {
     return {};
 }
 
+std::string graphScopesError(const std::vector<std::string>& scopes) {
+    if (scopes.empty()) return "no training graph scope given (expected network, step or both)";
+    for (auto it = scopes.begin(); it != scopes.end(); ++it) {
+        if (!contains({"network", "step"}, *it)) {
+            return "training graph scope '" + *it + "' is not supported (expected network or step)";
+        }
+        if (std::find(scopes.begin(), it, *it) != it) return "training graph scope '" + *it + "' is given twice";
+    }
+    return {};
+}
+
 }  // namespace
+
+bool hasPhase(const SweepPlan& plan, const std::string& phase) { return contains(plan.phases, phase); }
+
+std::string inferencePrecision(const SweepPlan& plan) { return plan.precision == "fp32" ? "fp32" : "fp16"; }
+
+std::string trainingPrecision(const SweepPlan& plan) {
+    if (plan.precision == "fp16") return "amp-fp16";  // half weights do not train: autocast to half
+    return plan.precision;
+}
+
+namespace {
+
+// Comma-separated items, empty ones kept (so "a,,b" and "a," are caught by the caller).
+std::vector<std::string> splitItems(const std::string& text) {
+    std::vector<std::string> items;
+    std::stringstream stream(text);
+    std::string item;
+    while (std::getline(stream, item, ',')) items.push_back(item);
+    if (text.empty() || text.back() == ',') items.emplace_back();
+    return items;
+}
+
+std::string phasesError(const std::vector<std::string>& phases) {
+    if (phases.empty()) return "no phase given (expected infer, train or both)";
+    for (auto it = phases.begin(); it != phases.end(); ++it) {
+        if (!contains({"infer", "train"}, *it)) return "phase '" + *it + "' is not supported (expected infer or train)";
+        if (std::find(phases.begin(), it, *it) != it) return "phase '" + *it + "' is given twice";
+    }
+    return {};
+}
+
+}  // namespace
+
+std::vector<std::string> parsePhaseList(const std::string& text) {
+    const auto phases = splitItems(text);
+    for (const auto& phase : phases) {
+        if (phase.empty()) throw ResultsError("phase list '" + text + "': expected infer, train or infer,train");
+    }
+    if (auto error = phasesError(phases); !error.empty()) throw ResultsError("phase list '" + text + "': " + error);
+    return phases;
+}
+
+std::vector<std::string> parseGraphScopeList(const std::string& text) {
+    const auto scopes = splitItems(text);
+    for (const auto& scope : scopes) {
+        if (scope.empty()) throw ResultsError("graph scope list '" + text + "': expected network, step or network,step");
+    }
+    if (auto error = graphScopesError(scopes); !error.empty()) throw ResultsError("graph scope list '" + text + "': " + error);
+    return scopes;
+}
 
 nlohmann::json toJson(const SweepPlan& plan) {
     return {{"family", plan.family},   {"model", plan.model}, {"task", plan.task}, {"data", plan.data}, {"batches", plan.batches}, {"imgsz", plan.imgsz},
             {"precision", plan.precision}, {"phases", plan.phases},   {"graph", plan.graph},
             {"memory_formats", plan.memoryFormats}, {"scope", plan.scope}, {"jit", plan.jit},
+            {"graph_scopes", plan.graphScopes}, {"optimizer", plan.optimizer},
             {"steps", plan.steps},     {"warmup", plan.warmup},   {"repeats", plan.repeats},
             {"seed", plan.seed},
             {"csv", plan.csv},         {"json", plan.json},       {"autosave", plan.autosave},
@@ -81,6 +143,8 @@ SweepPlan sweepPlanFromJson(const nlohmann::json& object, const std::string& sou
     readKey(object, "memory_formats", plan.memoryFormats, sourceName);
     readKey(object, "scope", plan.scope, sourceName);
     readKey(object, "jit", plan.jit, sourceName);
+    readKey(object, "graph_scopes", plan.graphScopes, sourceName);
+    readKey(object, "optimizer", plan.optimizer, sourceName);
     readKey(object, "steps", plan.steps, sourceName);
     readKey(object, "warmup", plan.warmup, sourceName);
     readKey(object, "repeats", plan.repeats, sourceName);
@@ -116,14 +180,17 @@ std::string validateSweepPlan(const SweepPlan& plan) {
         return "image size " + std::to_string(plan.imgsz) + " is impossible (expected 32.." +
                std::to_string(kMaxImgsz) + ", or 0 for the family default)";
     }
-    if (!contains({"fp32", "fp16"}, plan.precision)) {
-        return "precision '" + plan.precision + "' is not supported (expected fp32 or fp16)";
+    if (!contains({"fp32", "fp16", "amp-fp16", "amp-bf16"}, plan.precision)) {
+        return "precision '" + plan.precision + "' is not supported (expected fp32, fp16, amp-fp16 or amp-bf16)";
     }
-    if (plan.phases.empty()) return "no phase given (expected infer)";
-    for (const auto& phase : plan.phases) {
-        if (phase != "infer") {
-            return "phase '" + phase + "' is not supported yet (expected infer)";
-        }
+    if (auto error = phasesError(plan.phases); !error.empty()) return error;
+    if (hasPhase(plan, "infer") && plan.precision == "amp-bf16") {
+        return "precision amp-bf16 is a training precision: inference runs fp32 or fp16 (drop the infer phase or "
+               "choose another precision)";
+    }
+    if (auto error = graphScopesError(plan.graphScopes); !error.empty()) return error;
+    if (!contains({"sgd", "adamw"}, plan.optimizer)) {
+        return "optimizer '" + plan.optimizer + "' is not supported (expected sgd or adamw)";
     }
     if (!contains({"on", "auto"}, plan.graph)) {
         return "graph mode '" + plan.graph + "' is not supported (expected on or auto)";

@@ -4,11 +4,32 @@
 #include "graphs/StepGraph.h"
 #include "graphs/TensorSnapshot.h"
 #include "train/GradientClipping.h"
+#include "profiler/ScopedPhase.h"
+
+#include <ATen/CPUGeneratorImpl.h>
+#include <ATen/core/Generator.h>
 
 #include <iostream>
 #include <stdexcept>
 
 namespace graphlens::train {
+namespace {
+
+using profiler::StepPhase;
+
+// The observer of a step run without one (training runs, captures and their warm-up).
+class NoPhases final : public profiler::PhaseObserver {
+public:
+    void begin(const char*) override {}
+    void end(const char*) override {}
+};
+
+profiler::PhaseObserver& noPhases() {
+    static NoPhases none;
+    return none;
+}
+
+}  // namespace
 
 TrainingStep::TrainingStep(std::shared_ptr<torch::nn::Module> module,
                            std::function<c10::IValue(const torch::Tensor&)> forward, families::Family family,
@@ -35,9 +56,14 @@ TrainingStep::TrainingStep(std::shared_ptr<torch::nn::Module> module,
 TrainingStep::~TrainingStep() = default;
 
 torch::Tensor TrainingStep::forwardLoss(const torch::Tensor& images, const torch::Tensor& targets,
-                                        graphs::GraphedNetwork* network) {
+                                        graphs::GraphedNetwork* network, profiler::PhaseObserver& phases) {
     const AutocastScope autocast(options_.precision, images.device());
-    const auto output = network ? (*network)(images) : forward_(images);
+    c10::IValue output;
+    {
+        StepPhase phase(phases, profiler::kPhaseForward);
+        output = network ? (*network)(images) : forward_(images);
+    }
+    StepPhase phase(phases, profiler::kPhaseLoss);
     return family_.loss(output, targets);
 }
 
@@ -51,12 +77,19 @@ void TrainingStep::finishOptimizerStep() {
 }
 
 TrainingStep::Result TrainingStep::runEager(const torch::Tensor& images, const torch::Tensor& targets, bool boundary,
-                                            graphs::GraphedNetwork* network) {
-    if (microStep_ % options_.accumulation == 0) optimizer_.zeroGrad();
-    auto loss = forwardLoss(images, targets, network);
-    const auto scaled = options_.accumulation > 1 ? loss / options_.accumulation : loss;
-    scaler_.scale(scaled).backward();
-    if (boundary) finishOptimizerStep();
+                                            graphs::GraphedNetwork* network, profiler::PhaseObserver& phases) {
+    auto loss = forwardLoss(images, targets, network, phases);
+    {
+        // Zeroing the gradients belongs to the backward that fills them (the forward never reads them).
+        StepPhase phase(phases, profiler::kPhaseBackward);
+        if (microStep_ % options_.accumulation == 0) optimizer_.zeroGrad();
+        const auto scaled = options_.accumulation > 1 ? loss / options_.accumulation : loss;
+        scaler_.scale(scaled).backward();
+    }
+    if (boundary) {
+        StepPhase phase(phases, profiler::kPhaseOptimizer);
+        finishOptimizerStep();
+    }
     return {loss.detach().clone(), network != nullptr, boundary};
 }
 
@@ -84,7 +117,8 @@ void TrainingStep::turnGraphsOff(const std::string& message) {
 }
 
 // True when the micro-step ran as (or was captured and ran as) a graph; false: run it eagerly.
-bool TrainingStep::tryGraphed(const torch::Tensor& images, const torch::Tensor& targets, bool boundary, Result& result) {
+bool TrainingStep::tryGraphed(const torch::Tensor& images, const torch::Tensor& targets, bool boundary, Result& result,
+                              profiler::PhaseObserver& phases) {
     const auto key = graphs::GraphKey::of(images);
     const bool haveGraph = scope_ == families::TrainingGraphScope::Step ? steps_.count(key) != 0 : networks_.count(key) != 0;
     if (!haveGraph) {
@@ -112,7 +146,7 @@ bool TrainingStep::tryGraphed(const torch::Tensor& images, const torch::Tensor& 
                 auto graph = std::make_unique<graphs::StepGraph>(
                     [this, staticImages, staticTargets] {
                         optimizer_.zeroGrad();
-                        auto loss = forwardLoss(staticImages, staticTargets, nullptr);
+                        auto loss = forwardLoss(staticImages, staticTargets, nullptr, noPhases());
                         scaler_.scale(loss).backward();
                         finishOptimizerStep();
                         return loss;
@@ -124,7 +158,11 @@ bool TrainingStep::tryGraphed(const torch::Tensor& images, const torch::Tensor& 
                 summary_.poolBytes += graph->poolBytes();
                 steps_[key] = std::move(graph);
             }
-            const auto loss = steps_[key]->replay({images, targets});
+            torch::Tensor loss;
+            {
+                StepPhase phase(phases, profiler::kPhaseReplay);
+                loss = steps_[key]->replay({images, targets});
+            }
             result = {loss.clone(), true, true};
             return true;
         }
@@ -141,7 +179,7 @@ bool TrainingStep::tryGraphed(const torch::Tensor& images, const torch::Tensor& 
             summary_.poolBytes += network->poolBytes();
             networks_[key] = std::move(network);
         }
-        result = runEager(images, targets, boundary, networks_[key].get());
+        result = runEager(images, targets, boundary, networks_[key].get(), phases);
         return true;
     } catch (const std::exception& error) {
         policy_.recordFailure(key, error.what());
@@ -151,20 +189,35 @@ bool TrainingStep::tryGraphed(const torch::Tensor& images, const torch::Tensor& 
     }
 }
 
-TrainingStep::Result TrainingStep::run(const torch::Tensor& images, const torch::Tensor& targets) {
+TrainingStep::Result TrainingStep::run(const torch::Tensor& images, const torch::Tensor& targets,
+                                       profiler::PhaseObserver* observer) {
+    auto& phases = observer ? *observer : noPhases();
     const bool boundary = (microStep_ + 1) % options_.accumulation == 0;
     ++summary_.microSteps;
     Result result;
     bool graphed = false;
+    // The first graphed-scope step on a GPU watches the host generator. On the CPU the device
+    // generator is the host generator (dropout draws from it legitimately), so nothing is watched.
+    const bool watchHostRandom = scope_ != families::TrainingGraphScope::None && !hostRandomChecked_ && !images.is_cpu();
+    torch::Tensor hostRandomBefore;
+    if (watchHostRandom) {
+        hostRandomChecked_ = true;
+        hostRandomBefore = at::detail::getDefaultCPUGenerator().get_state();
+    }
     if (scope_ != families::TrainingGraphScope::None) {
-        graphed = tryGraphed(images, targets, boundary, result);
+        graphed = tryGraphed(images, targets, boundary, result, phases);
     } else if (!summary_.failure.empty()) {
         ++summary_.eagerAfterFailure;
     }
     if (graphed) {
         ++summary_.replayed;
     } else {
-        result = runEager(images, targets, boundary, nullptr);
+        result = runEager(images, targets, boundary, nullptr, phases);
+    }
+    if (watchHostRandom && scope_ != families::TrainingGraphScope::None &&
+        !torch::equal(hostRandomBefore, at::detail::getDefaultCPUGenerator().get_state())) {
+        turnGraphsOff("the step draws from the host random generator (a random choice on the CPU in forward or loss); "
+                      "a graph would replay one frozen draw");
     }
     ++microStep_;
     return result;

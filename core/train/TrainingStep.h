@@ -9,11 +9,15 @@
 //   beyond maxGraphs run eagerly and are counted;
 // - `step` scope needs one micro-step per optimizer step (the optimizer is inside the graph); with
 //   accumulation it becomes `network` scope, said once;
-// - a capture or replay failure: one warning, then the rest of the run eager.
+// - a capture or replay failure: one warning, then the rest of the run eager;
+// - a step that draws from the host random generator (a random choice in forward or loss) would
+//   replay one frozen draw forever: the first graphed-scope step on a GPU watches the host
+//   generator, and if the step moved it, graphs are turned off with that reason.
 #include "families/Family.h"
 #include "graphs/CaptureBackend.h"
 #include "graphs/GraphKey.h"
 #include "graphs/GraphPolicy.h"
+#include "profiler/PhaseObserver.h"
 #include "train/CapturableOptimizer.h"
 #include "train/GradientScaler.h"
 #include "train/TrainingPrecision.h"
@@ -75,7 +79,9 @@ public:
         bool optimizerStepped = false;
     };
     // images: the network's input (normalised, on the device); targets: family.trainingTargets(...).
-    Result run(const torch::Tensor& images, const torch::Tensor& targets);
+    // phases (optional) sees forward, loss, backward and optimizer of an eager or network-scope
+    // step, and `replay` for a step-scope replay; never a capture or its warm-up.
+    Result run(const torch::Tensor& images, const torch::Tensor& targets, profiler::PhaseObserver* phases = nullptr);
 
     families::TrainingGraphScope scope() const { return scope_; }  // None once graphs are off
     const TrainingGraphSummary& summary() const { return summary_; }
@@ -83,10 +89,13 @@ public:
     std::string describeGraphs() const;
 
 private:
-    torch::Tensor forwardLoss(const torch::Tensor& images, const torch::Tensor& targets, graphs::GraphedNetwork* network);
+    torch::Tensor forwardLoss(const torch::Tensor& images, const torch::Tensor& targets, graphs::GraphedNetwork* network,
+                              profiler::PhaseObserver& phases);
     void finishOptimizerStep();
-    Result runEager(const torch::Tensor& images, const torch::Tensor& targets, bool boundary, graphs::GraphedNetwork* network);
-    bool tryGraphed(const torch::Tensor& images, const torch::Tensor& targets, bool boundary, Result& result);
+    Result runEager(const torch::Tensor& images, const torch::Tensor& targets, bool boundary, graphs::GraphedNetwork* network,
+                    profiler::PhaseObserver& phases);
+    bool tryGraphed(const torch::Tensor& images, const torch::Tensor& targets, bool boundary, Result& result,
+                    profiler::PhaseObserver& phases);
     void turnGraphsOff(const std::string& why);
     std::vector<torch::Tensor> stepState() const;
 
@@ -103,6 +112,7 @@ private:
     TrainingGraphSummary summary_;
     families::TrainingGraphScope configuredScope_ = families::TrainingGraphScope::None;  // scope_ before a failure turned graphs off
     std::int64_t microStep_ = 0;
+    bool hostRandomChecked_ = false;
 };
 
 }  // namespace graphlens::train

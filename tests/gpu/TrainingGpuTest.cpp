@@ -5,6 +5,9 @@
 // fallbacks of a real run (injected failure mid-run, multi-scale beyond the cap) with the loader's
 // pinned-memory threads running while graphs are captured.
 #include "UserModelFixtures.h"
+#include "bench/BenchmarkBatch.h"
+#include "bench/SweepEvents.h"
+#include "bench/TrainingSweepRunner.h"
 #include "families/FamilyRegistry.h"
 #include "graphs/CaptureBackend.h"
 #include "graphs/GraphedNetwork.h"
@@ -14,14 +17,18 @@
 #include "train/CapturableSgd.h"
 #include "train/GradientScaler.h"
 #include "train/Trainer.h"
+#include "train/TrainingErrors.h"
 #include "train/TrainingParity.h"
 #include "train/TrainingStep.h"
 #include "train/TrainingVerify.h"
 
+#include <c10/cuda/CUDACachingAllocator.h>
 #include <catch2/catch.hpp>
 #include <torch/torch.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <iostream>
 #include <sstream>
 
@@ -187,4 +194,144 @@ TEST_CASE("every built-in family's declared training scopes pass the training ch
                                             "sgd", kGpu);
     std::cout << train::trainingVerifyTable(rows);
     CHECK(train::trainingVerifyExitCode(rows) == 0);
+}
+
+TEST_CASE("training steps in the sweep: both scopes replay, with phases, network fraction and VRAM", "[cuda][train][sweep]") {
+    struct Events : bench::SweepEvents {
+        void progress(int, int, const std::string&, double) override {}
+        void measurement(const results::Measurement&) override {}
+        void log(const std::string&) override {}
+        void warning(const std::string& text) override { std::cout << "[train-sweep] warning: " << text << "\n"; }
+    } events;
+    results::SweepPlan plan;
+    plan.family = "resnet18";
+    plan.phases = {"train"};
+    plan.batches = {8};
+    plan.imgsz = 64;
+    plan.precision = "amp-fp16";
+    plan.steps = 8;
+    plan.warmup = 3;
+    plan.repeats = 2;
+    plan.profile = false;
+    const auto& family = *families::FamilyRegistry::builtIn().find("resnet18");
+    const bench::BenchmarkBatch batches("", family.task, plan.seed, events);
+    bench::TrainingSweepRunner runner(family, plan, "gpu", events, nullptr, batches);
+    const auto rows = runner.run().rows;
+    REQUIRE(rows.size() == 4);
+    for (const auto& row : rows) {
+        CAPTURE(row.scope, row.arm, row.message);
+        REQUIRE(row.status == "ok");
+        CHECK(row.phase == "train");
+        CHECK(row.precision == "amp-fp16");
+        CHECK(row.vram_peak_reserved_mb.value_or(0) > 0);
+        CHECK(row.data_ms.has_value());
+        REQUIRE(row.network_fraction);
+        CHECK(*row.network_fraction > 0);
+        CHECK(*row.network_fraction < 1);
+        if (row.arm == "eager") {
+            CHECK(row.forward_ms.has_value());
+            CHECK(row.optimizer_ms.has_value());
+        } else {
+            CHECK(row.replays.value_or(0) > 0);
+            CHECK(row.graph_pool_mb.value_or(0) > 0);
+            std::cout << "[train-sweep] resnet18 batch 8 amp-fp16 " << row.scope << " scope: speedup " << *row.speedup
+                      << "x, network " << *row.network_fraction << " of the eager step\n";
+        }
+    }
+}
+
+namespace {
+
+// A network whose forward picks a branch with the host generator: a graph would freeze the choice.
+struct HostRandomBranchImpl : torch::nn::Module {
+    HostRandomBranchImpl() {
+        conv = register_module("conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 4, 3).padding(1)));
+        head = register_module("head", torch::nn::Linear(4, 5));
+    }
+    torch::Tensor forward(const torch::Tensor& x) {
+        auto y = conv(x);
+        if (torch::rand({1}).item<float>() < 0.5f) y = torch::relu(y);  // host RNG deciding control flow
+        return head(y.mean({2, 3}));
+    }
+    torch::nn::Conv2d conv{nullptr};
+    torch::nn::Linear head{nullptr};
+};
+TORCH_MODULE(HostRandomBranch);
+
+}  // namespace
+
+TEST_CASE("a step that draws from the host random generator is refused a graph and trains eagerly", "[cuda][train]") {
+    for (const auto scope : {TrainingGraphScope::Network, TrainingGraphScope::Step}) {
+        CAPTURE(families::toString(scope));
+        torch::manual_seed(3);
+        HostRandomBranch net;
+        net->to(kGpu);
+        net->train();
+        families::Family family;
+        family.name = "host-random";
+        family.task = "classify";
+        family.loss = families::crossEntropyLoss;
+        family.training = {TrainingGraphScope::Step, ""};
+        train::CapturableSgd optimizer(net->parameters(), train::SgdOptions{});
+        train::GradientScaler scaler(kGpu, {.enabled = false});
+        std::vector<std::string> warnings;
+        train::TrainingStepOptions options;
+        options.graphScope = scope;
+        options.warn = [&warnings](const std::string& line) { warnings.push_back(line); };
+        train::TrainingStep step(net.ptr(), [net](const torch::Tensor& x) mutable { return c10::IValue(net->forward(x)); },
+                                 family, optimizer, scaler, options);
+        const auto images = torch::randn({4, 3, 16, 16}, kGpu);
+        const auto targets = torch::randint(0, 5, {4}, torch::TensorOptions().dtype(torch::kLong).device(kGpu));
+        for (int i = 0; i < 6; ++i) (void)step.run(images, targets);
+        std::cout << "[train] host RNG branch, " << families::toString(scope) << " scope: " << step.describeGraphs() << "\n";
+        CHECK(step.scope() == TrainingGraphScope::None);
+        CHECK(step.summary().replayed == 0);
+        CHECK(step.summary().captures == 0);
+        REQUIRE(warnings.size() == 1);
+        CHECK_THAT(warnings[0], Catch::Contains("draws from the host random generator"));
+    }
+}
+
+TEST_CASE("out of memory in a training run: a clear failure naming the batch, the last checkpoint kept intact", "[cuda][train]") {
+    const auto out = std::filesystem::temp_directory_path() / "graphlens-train-gpu-oom";
+    std::filesystem::remove_all(out);
+    train::TrainOptions options;
+    options.family = "resnet18";
+    options.precision = "fp32";
+    options.epochs = 1;
+    options.batch = 64;
+    options.imgsz = 64;
+    options.maxSteps = 2;
+    options.workers = 2;
+    options.outDir = out.string();
+    std::ostringstream firstLog;
+    (void)train::runTraining(options, firstLog);
+    const auto checkpoint = out / "last.ckpt";
+    REQUIRE(std::filesystem::exists(checkpoint));
+    const auto readBytes = [](const std::filesystem::path& path) {
+        std::ifstream in(path, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    const auto before = readBytes(checkpoint);
+
+    // Resumed at 4096 px the same batch needs several times the H200's 141 GB (measured: batch 32
+    // at 3072 px in amp-fp16 still fits).
+    options.resume = checkpoint.string();
+    options.epochs = 2;
+    options.imgsz = 4096;
+    std::ostringstream log;
+    std::string message;
+    try {
+        (void)train::runTraining(options, log);
+    } catch (const train::TrainingFailure& failure) {
+        message = failure.what();
+    }
+    std::cout << "[train] out of memory: " << message << "\n";
+    CHECK_THAT(message, Catch::StartsWith("out of memory training resnet18 at batch 64"));
+    CHECK_THAT(message, Catch::Contains("the last checkpoint " + checkpoint.string() + " is kept"));
+    const bool checkpointUnchanged = readBytes(checkpoint) == before;  // not printed: it is binary
+    CHECK(checkpointUnchanged);
+    torch::cuda::synchronize();
+    c10::cuda::CUDACachingAllocator::emptyCache();
+    std::filesystem::remove_all(out);
 }

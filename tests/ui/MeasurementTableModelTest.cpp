@@ -93,3 +93,14 @@ TEST_CASE("table model flags rows that are not ok", "[ui][model]") {
     CHECK(cell(model, 0, MeasurementTableModel::Message, Qt::ToolTipRole) ==
           QStringLiteral("CUDA out of memory while capturing batch 256"));
 }
+
+TEST_CASE("table model's phase column names a training row's graph scope", "[ui][model][training]") {
+    MeasurementTableModel model;
+    auto rows = twoScopeTraining();
+    rows.push_back(eagerRow(8, 2.5));
+    rows.back().scope = "step";  // an inference row shows its phase alone, as before
+    model.resetData(rows);
+    CHECK(cell(model, 0, MeasurementTableModel::Phase) == QStringLiteral("train (network scope)"));
+    CHECK(cell(model, 2, MeasurementTableModel::Phase) == QStringLiteral("train (step scope)"));
+    CHECK(cell(model, 4, MeasurementTableModel::Phase) == QStringLiteral("infer"));
+}

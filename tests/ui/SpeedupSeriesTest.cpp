@@ -41,3 +41,46 @@ TEST_CASE("step-time curves pair eager and graphed medians per batch", "[ui][cha
     CHECK(curves[0].points[2].eagerMs == 9.812);
     CHECK(curves[0].points[2].graphedMs == 9.345);
 }
+
+TEST_CASE("training curves keep graph scopes apart: two scopes at one batch are two curves", "[ui][chart][training]") {
+    // Inference rows first, then training rows of both graph scopes at the same batch.
+    auto rows = threeBatchSweep();
+    const auto training = twoScopeTraining();
+    rows.insert(rows.end(), training.begin(), training.end());
+
+    const auto curves = speedupCurves(rows);
+    REQUIRE(curves.size() == 3);
+    CHECK(curves[0].label() == "resnet18 · fp16 · infer");  // inference keeps its key and label
+    CHECK(curves[0].points.size() == 3);
+    CHECK(curves[1].label() == "resnet18 · amp-fp16 · train (network scope)");
+    CHECK(curves[2].label() == "resnet18 · amp-fp16 · train (step scope)");
+    REQUIRE(curves[1].points.size() == 1);
+    REQUIRE(curves[2].points.size() == 1);
+    CHECK(curves[1].points[0].batch == 8);
+    CHECK(curves[1].points[0].speedup == *training[1].speedup);
+    CHECK(curves[2].points[0].batch == 8);
+    CHECK(curves[2].points[0].speedup == *training[3].speedup);
+
+    const auto times = stepTimeCurves(rows);
+    REQUIRE(times.size() == 3);
+    CHECK(times[2].label() == "resnet18 · amp-fp16 · train (step scope)");
+    REQUIRE(times[1].points.size() == 1);
+    REQUIRE(times[2].points.size() == 1);
+    CHECK(times[1].points[0].eagerMs == training[0].step_ms_median);
+    CHECK(times[1].points[0].graphedMs == training[1].step_ms_median);
+    CHECK(times[2].points[0].eagerMs == training[2].step_ms_median);
+    CHECK(times[2].points[0].graphedMs == training[3].step_ms_median);
+}
+
+TEST_CASE("the inference scope still does not split inference curves", "[ui][chart][training]") {
+    // Inference curves keep their (family, precision, phase) key: a network-scope row at a batch
+    // replaces the step-scope one, as before training rows existed.
+    auto rows = threeBatchSweep();
+    auto network = graphedRow(8, 2.0, 1.4);
+    network.scope = "network";
+    rows.push_back(network);
+    const auto curves = speedupCurves(rows);
+    REQUIRE(curves.size() == 1);
+    CHECK(curves[0].scope.empty());
+    CHECK(curves[0].points[1].speedup == 1.4);
+}

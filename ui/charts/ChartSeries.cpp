@@ -23,9 +23,32 @@ bool SeriesKey::operator==(const SeriesKey& other) const {
 
 std::string SeriesKey::label() const {
     std::string label = family;
-    for (const auto* part : {&precision, &memory_format, &phase, &scope}) {
+    // Inference keeps "infer · step"; a training graph scope reads "train (step scope)".
+    const bool training = phase == "train";
+    const std::string phasePart = phaseLabel(phase, scope);
+    const std::string scopePart = training ? std::string() : scope;
+    for (const auto* part : {&precision, &memory_format, &phasePart, &scopePart}) {
         if (!part->empty()) label += " · " + *part;
     }
+    return label;
+}
+
+std::string SeriesKey::distinguishingLabel(const std::vector<SeriesKey>& keys) const {
+    bool families = false, formats = false, precisions = false;
+    for (const auto& other : keys) {
+        families = families || other.family != family;
+        formats = formats || other.memory_format != memory_format;
+        // Training rows are amp-* and inference rows fp*: the phase already tells those apart.
+        precisions = precisions || (other.phase == phase && other.precision != precision);
+    }
+    std::string label;
+    const auto add = [&label](const std::string& part) {
+        if (!part.empty()) label += (label.empty() ? "" : " · ") + part;
+    };
+    if (families) add(family);
+    if (precisions) add(precision);
+    if (formats) add(memory_format);
+    add(phase == "train" ? "train " + scope : (scope == "network" ? "infer network" : phase));
     return label;
 }
 

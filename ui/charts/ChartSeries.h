@@ -23,11 +23,17 @@ struct SeriesKey {
     std::string precision;
     std::string memory_format;
     std::string phase;
-    std::string scope;
+    std::string scope;  // inference: step | network; training: the graph scope (network | step)
 
     static SeriesKey of(const results::Measurement& row);
     bool operator==(const SeriesKey& other) const;
-    std::string label() const;  // "resnet18 · fp16 · nchw · infer · step" (empty parts left out)
+    // "resnet18 · fp16 · nchw · infer · step", "resnet18 · amp-fp16 · nchw · train (step scope)"
+    // (empty parts left out).
+    std::string label() const;
+    // Only what tells this key from the others of `keys` (family, precision, memory format when
+    // they differ; the phase always, short): "infer", "fp16 · infer network", "train step". A bar
+    // chart's category has room for a few words, not for the whole label.
+    std::string distinguishingLabel(const std::vector<SeriesKey>& keys) const;
 };
 
 using MetricGetter = std::function<std::optional<double>(const results::Measurement&)>;

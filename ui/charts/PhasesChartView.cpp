@@ -53,6 +53,14 @@ PhasesChartView::PhasesChartView(QWidget* parent) : ModelChartView(parent) {
     rebuild();
 }
 
+QString PhasesChartView::barName(const Bar& bar) {
+    return tr("%1 · batch %2 · %3").arg(QString::fromStdString(bar.key.label())).arg(bar.batch).arg(QString::fromStdString(bar.arm));
+}
+
+QString PhasesChartView::oneReplayNote() {
+    return tr("forward, loss, backward and optimizer run as one graph replay: the phase pass times data only");
+}
+
 QString PhasesChartView::networkSeriesName() { return tr("network fraction (%, right axis)"); }
 
 void PhasesChartView::rebuild() {
@@ -88,7 +96,8 @@ void PhasesChartView::rebuild() {
         }
         for (int batch : batches) {
             for (const std::string arm : {"eager", "graphed"}) {
-                Bar bar{key, batch, arm, {}, std::nullopt, std::nullopt};
+                Bar bar{key, batch, arm, {}, std::nullopt, std::nullopt,
+                        key.phase == "train" && key.scope == "step" && arm == "graphed"};
                 bool any = false;
                 for (const auto& phase : m_phases) {
                     const auto* c = find(key, arm, phase);
@@ -98,8 +107,12 @@ void PhasesChartView::rebuild() {
                 if (!any) continue;
                 if (const auto* c = find(key, arm, "network_fraction")) bar.networkFraction = c->at(batch);
                 if (const auto* c = find(key, arm, "speedup_ceiling")) bar.speedupCeiling = c->at(batch);
+                // Short enough for the axis: "train step · 8 · graphed"; the tooltip has the full key.
                 QString category = tr("%1 · %2").arg(batch).arg(QString::fromStdString(arm));
-                if (keys.size() > 1) category = QString::fromStdString(key.label()) + QLatin1Char('\n') + category;
+                if (bar.oneReplay) category += tr(" (replay)");
+                if (keys.size() > 1) {
+                    category = QString::fromStdString(key.distinguishingLabel(keys)) + QStringLiteral(" · ") + category;
+                }
                 m_categories << category;
                 m_bars.push_back(std::move(bar));
             }
@@ -125,7 +138,7 @@ void PhasesChartView::rebuild() {
         stacked->append(set);
         const auto bars = m_bars;
         const QString phase = phaseTitle(m_phases[i]);
-        connect(set, &QBarSet::hovered, this, [bars, i, phase, categories = m_categories](bool entered, int index) {
+        connect(set, &QBarSet::hovered, this, [bars, i, phase](bool entered, int index) {
             if (!entered || index < 0 || size_t(index) >= bars.size()) {
                 QToolTip::hideText();
                 return;
@@ -133,9 +146,10 @@ void PhasesChartView::rebuild() {
             const auto& bar = bars[size_t(index)];
             double total = 0;
             for (const auto& ms : bar.phaseMs) total += ms.value_or(0.0);
-            QString text = tr("%1\n%2: %3 ms").arg(categories.value(index), phase,
+            QString text = tr("%1\n%2: %3 ms").arg(barName(bar), phase,
                                                    bar.phaseMs[i] ? exactNumber(*bar.phaseMs[i], 4) : tr("not measured"));
             text += tr("\nsum of phases: %1 ms").arg(exactNumber(total, 4));
+            if (bar.oneReplay) text += QLatin1Char('\n') + oneReplayNote();
             QToolTip::showText(QCursor::pos(), text);
         });
     }
@@ -170,7 +184,7 @@ void PhasesChartView::rebuild() {
     m_pctAxis->setGridLineVisible(false);  // one grid (the ms axis) keeps the bars readable
     m_pctAxis->setLabelFormat(QStringLiteral("%.0f"));
     const auto bars = m_bars;
-    connect(network, &QScatterSeries::hovered, this, [bars, categories = m_categories](const QPointF& at, bool entered) {
+    connect(network, &QScatterSeries::hovered, this, [bars](const QPointF& at, bool entered) {
         const int index = int(std::lround(at.x() - networkMarkerOffset));
         if (!entered || index < 0 || size_t(index) >= bars.size() || !bars[size_t(index)].networkFraction) {
             QToolTip::hideText();
@@ -178,7 +192,7 @@ void PhasesChartView::rebuild() {
         }
         const auto& bar = bars[size_t(index)];
         QString text = tr("%1\nnetwork fraction %2% of the eager step")
-                           .arg(categories.value(index), exactNumber(100.0 * *bar.networkFraction, 2));
+                           .arg(barName(bar), exactNumber(100.0 * *bar.networkFraction, 2));
         if (bar.speedupCeiling) text += tr("\nspeedup ceiling %1×").arg(exactNumber(*bar.speedupCeiling, 2));
         QToolTip::showText(QCursor::pos(), text);
     });

@@ -3,7 +3,8 @@
 // optimizer and postprocess medians in ms (a phase only when some row has it), eager and graphed
 // side by side for each batch; the network fraction of the eager step (%) as a marker on a second
 // axis, with its speedup ceiling in the tooltip. Timed ok rows; bars per
-// family/precision/memory_format/phase/scope.
+// family/precision/memory_format/phase/scope, so training rows of the network and step graph scopes
+// stay apart. A step-scope graphed training bar has data only: the rest of its step is one replay.
 #include "ui/charts/ChartSeries.h"
 #include "ui/charts/ModelChartView.h"
 
@@ -28,6 +29,9 @@ public:
         std::vector<std::optional<double>> phaseMs;  // parallel to phases()
         std::optional<double> networkFraction;
         std::optional<double> speedupCeiling;
+        // Graphed training in step scope: forward, loss, backward and optimizer are one graph replay
+        // that the phase pass cannot split, so only data has a time.
+        bool oneReplay = false;
     };
     const std::vector<Bar>& bars() const { return m_bars; }
     // The phase columns present in the rows, in step order ("data_ms", "forward_ms", ...).
@@ -35,6 +39,10 @@ public:
     QStringList categories() const { return m_categories; }
 
     static QString networkSeriesName();
+    // The tooltip line of a Bar::oneReplay bar.
+    static QString oneReplayNote();
+    // The full name of a bar for its tooltips: "resnet18 · amp-fp16 · nchw · train (step scope) · batch 8 · graphed".
+    static QString barName(const Bar& bar);
 
 protected:
     void rebuild() override;

@@ -1,6 +1,6 @@
 // The phase pass's timer and the child-process runner, on the CPU.
 #include "bench/ChildProcess.h"
-#include "bench/PhaseObserver.h"
+#include "profiler/PhaseObserver.h"
 #include "bench/SynchronizedPhaseTimer.h"
 
 #include <catch2/catch.hpp>
@@ -14,13 +14,13 @@ TEST_CASE("the phase timer gives each phase its own median, nested phases includ
     const graphs::DeviceMemory memory(torch::Device(torch::kCPU));
     bench::SynchronizedPhaseTimer timer(memory);
     for (int i = 0; i < 3; ++i) {
-        bench::StepPhase step(timer, "step");
+        profiler::StepPhase step(timer, "step");
         {
-            bench::StepPhase data(timer, "data");
+            profiler::StepPhase data(timer, "data");
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
         {
-            bench::StepPhase forward(timer, "forward");
+            profiler::StepPhase forward(timer, "forward");
             std::this_thread::sleep_for(std::chrono::milliseconds(12));
         }
     }

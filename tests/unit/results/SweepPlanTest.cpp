@@ -59,17 +59,46 @@ TEST_CASE("SweepPlan validation says what is wrong and what is expected", "[resu
     }
     SECTION("precision") {
         plan.precision = "bf16";
-        CHECK(validateSweepPlan(plan) == "precision 'bf16' is not supported (expected fp32 or fp16)");
+        CHECK(validateSweepPlan(plan) == "precision 'bf16' is not supported (expected fp32, fp16, amp-fp16 or amp-bf16)");
         plan.precision = "FP16";
-        CHECK(validateSweepPlan(plan) == "precision 'FP16' is not supported (expected fp32 or fp16)");
+        CHECK(validateSweepPlan(plan) == "precision 'FP16' is not supported (expected fp32, fp16, amp-fp16 or amp-bf16)");
         plan.precision = "fp32";
         CHECK(validateSweepPlan(plan).empty());
     }
+    SECTION("precision of each phase") {
+        plan.phases = {"infer", "train"};
+        plan.precision = "fp16";
+        CHECK(inferencePrecision(plan) == "fp16");
+        CHECK(trainingPrecision(plan) == "amp-fp16");  // half weights do not train
+        plan.precision = "amp-fp16";
+        CHECK(validateSweepPlan(plan).empty());
+        CHECK(inferencePrecision(plan) == "fp16");
+        plan.precision = "amp-bf16";
+        CHECK(validateSweepPlan(plan).find("amp-bf16 is a training precision") != std::string::npos);
+        plan.phases = {"train"};
+        CHECK(validateSweepPlan(plan).empty());
+        CHECK(trainingPrecision(plan) == "amp-bf16");
+    }
     SECTION("phases") {
         plan.phases = {};
-        CHECK(validateSweepPlan(plan) == "no phase given (expected infer)");
-        plan.phases = {"infer", "train"};
-        CHECK(validateSweepPlan(plan) == "phase 'train' is not supported yet (expected infer)");
+        CHECK(validateSweepPlan(plan) == "no phase given (expected infer, train or both)");
+        plan.phases = {"infer", "test"};
+        CHECK(validateSweepPlan(plan) == "phase 'test' is not supported (expected infer or train)");
+        plan.phases = {"train", "train"};
+        CHECK(validateSweepPlan(plan) == "phase 'train' is given twice");
+        plan.phases = {"train", "infer"};
+        CHECK(validateSweepPlan(plan).empty());
+    }
+    SECTION("training graph scopes and optimizer") {
+        plan.graphScopes = {};
+        CHECK(validateSweepPlan(plan) == "no training graph scope given (expected network, step or both)");
+        plan.graphScopes = {"whole"};
+        CHECK(validateSweepPlan(plan) == "training graph scope 'whole' is not supported (expected network or step)");
+        plan.graphScopes = {"step"};
+        plan.optimizer = "adam";
+        CHECK(validateSweepPlan(plan) == "optimizer 'adam' is not supported (expected sgd or adamw)");
+        plan.optimizer = "adamw";
+        CHECK(validateSweepPlan(plan).empty());
     }
     SECTION("graph mode") {
         plan.graph = "off";
@@ -88,6 +117,26 @@ TEST_CASE("SweepPlan validation says what is wrong and what is expected", "[resu
         plan.warmup = 0;
         CHECK(validateSweepPlan(plan).empty());
     }
+}
+
+TEST_CASE("parsePhaseList reads infer, train or both", "[results][plan]") {
+    CHECK(parsePhaseList("infer,train") == std::vector<std::string>{"infer", "train"});
+    CHECK(parsePhaseList("train") == std::vector<std::string>{"train"});
+    CHECK(resultsErrorOf([] { parsePhaseList(""); }) == "phase list '': expected infer, train or infer,train");
+    CHECK(resultsErrorOf([] { parsePhaseList("infer,,train"); }) == "phase list 'infer,,train': expected infer, train or infer,train");
+    CHECK(resultsErrorOf([] { parsePhaseList("training"); }) ==
+          "phase list 'training': phase 'training' is not supported (expected infer or train)");
+}
+
+TEST_CASE("parseGraphScopeList reads network, step or both", "[results][plan]") {
+    CHECK(parseGraphScopeList("network,step") == std::vector<std::string>{"network", "step"});
+    CHECK(parseGraphScopeList("step") == std::vector<std::string>{"step"});
+    CHECK(resultsErrorOf([] { parseGraphScopeList("network,"); }) ==
+          "graph scope list 'network,': expected network, step or network,step");
+    CHECK(resultsErrorOf([] { parseGraphScopeList("step,step"); }) ==
+          "graph scope list 'step,step': training graph scope 'step' is given twice");
+    CHECK(resultsErrorOf([] { parseGraphScopeList("whole"); }) ==
+          "graph scope list 'whole': training graph scope 'whole' is not supported (expected network or step)");
 }
 
 TEST_CASE("parseBatchList reads positive integers separated by commas", "[results][plan]") {
@@ -181,7 +230,7 @@ TEST_CASE("SweepPlan JSON errors name the source and the key", "[results][plan]"
     CHECK(resultsErrorOf([] { sweepPlanFromJson({{"batches", {0}}}, "plan.json"); }) ==
           "plan.json: batch size 0 is impossible (expected 1..65536)");
     CHECK(resultsErrorOf([] { sweepPlanFromJson({{"precision", "int8"}}, "plan.json"); }) ==
-          "plan.json: precision 'int8' is not supported (expected fp32 or fp16)");
+          "plan.json: precision 'int8' is not supported (expected fp32, fp16, amp-fp16 or amp-bf16)");
 }
 
 // Regression test (fixed bug, core/results/SweepPlan.cpp:15-25): readKey relies on json::get<T>(), which converts
@@ -294,6 +343,27 @@ TEST_CASE("SweepPlan JSON carries memory formats, scope, jit and repeats", "[res
     CHECK(back.jit == "off");
     CHECK(back.repeats == 7);
     CHECK(toJson(back) == object);
+}
+
+TEST_CASE("SweepPlan JSON carries the training phase, graph scopes and optimizer", "[results][plan]") {
+    SweepPlan plan;
+    plan.phases = {"infer", "train"};
+    plan.graphScopes = {"step"};
+    plan.optimizer = "adamw";
+    plan.precision = "amp-fp16";
+    const json object = toJson(plan);
+    CHECK(object["graph_scopes"] == json::array({"step"}));
+    CHECK(object["optimizer"] == "adamw");
+    const SweepPlan back = sweepPlanFromJson(json::parse(object.dump()), "plan.json");
+    CHECK(back.phases == plan.phases);
+    CHECK(back.graphScopes == plan.graphScopes);
+    CHECK(back.optimizer == "adamw");
+    CHECK(back.precision == "amp-fp16");
+    CHECK(toJson(back) == object);
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"graph_scopes", "step"}}, "plan.json"); }) ==
+          "plan.json: key graph_scopes has the wrong type (string)");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"phases", json::array({"train"})}, {"optimizer", "lion"}}, "plan.json"); }) ==
+          "plan.json: optimizer 'lion' is not supported (expected sgd or adamw)");
 }
 
 TEST_CASE("SweepPlan JSON written before memory formats, scope, jit and repeats still loads",

@@ -81,3 +81,19 @@ TEST_CASE("a training run refuses bad input before writing anything", "[train]")
     CHECK_THROWS_AS(train::runTraining(options, log), train::TrainingInputError);
     CHECK_FALSE(std::filesystem::exists(out));
 }
+
+TEST_CASE("a non-finite loss is reported with its step and the run completes", "[train]") {
+    const auto out = std::filesystem::temp_directory_path() / "graphlens-trainer-nonfinite";
+    std::filesystem::remove_all(out);
+    auto options = smallRun(out, 1);
+    options.learningRate = 1e30;  // the first update throws the weights past float range
+    options.maxSteps = 3;
+    std::ostringstream log;
+    const auto report = train::runTraining(options, log);
+    CHECK(report.microSteps == 3);
+    CHECK(report.nonFiniteLosses >= 1);
+    CHECK_THAT(log.str(), Catch::Matches("(.|\\n)*warning: step [12]: loss is (nan|-nan|inf)(.|\\n)*"));
+    CHECK_THAT(train::describe(report), Catch::Contains("non-finite losses: " + std::to_string(report.nonFiniteLosses)));
+    CHECK(std::filesystem::exists(out / "last.ckpt"));  // the run is not aborted
+    std::filesystem::remove_all(out);
+}

@@ -18,8 +18,9 @@ if(TARGET graphlens_train)
   add_executable(graphlens_unit_train
     ${CMAKE_CURRENT_LIST_DIR}/TrainerTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingStepTest.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/TrainingSweepTest.cpp
   )
-  target_link_libraries(graphlens_unit_train PRIVATE graphlens_train graphlens_catch_main)
+  target_link_libraries(graphlens_unit_train PRIVATE graphlens_train graphlens_bench graphlens_catch_main)
   target_include_directories(graphlens_unit_train PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../engine)
   graphlens_use_torch_pch(graphlens_unit_train)
   catch_discover_tests(graphlens_unit_train TEST_PREFIX "unit.train." PROPERTIES LABELS unit)

@@ -2,7 +2,7 @@
 // Who watches the phases of a step (data, forward, postprocess, ...). One step definition serves
 // three passes: the timed pass only names the phases (NVTX, no synchronisation inside the step), the
 // phase pass synchronises and times each one, the profiled pass marks them for CUPTI attribution.
-namespace graphlens::bench {
+namespace graphlens::profiler {
 
 class PhaseObserver {
 public:
@@ -26,4 +26,4 @@ private:
     const char* phase_;
 };
 
-}  // namespace graphlens::bench
+}  // namespace graphlens::profiler

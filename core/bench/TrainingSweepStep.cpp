@@ -1,0 +1,32 @@
+#include "bench/TrainingSweepStep.h"
+
+#include "families/InputNormalisation.h"
+#include "profiler/ScopedPhase.h"
+
+#include <stdexcept>
+
+namespace graphlens::bench {
+
+TrainingSweepStep::TrainingSweepStep(train::TrainingStep& eager, train::TrainingStep* graphed,
+                                     const families::Family& family, HostTrainingBatch host, torch::Device device)
+    : eager_(eager), graphed_(graphed), family_(family), host_(std::move(host)) {
+    device_.images = torch::empty_like(host_.images, torch::TensorOptions().device(device).pinned_memory(false));
+    device_.classes = torch::empty_like(host_.classes, torch::TensorOptions().device(device).pinned_memory(false));
+    device_.boxes = torch::empty_like(host_.boxes, torch::TensorOptions().device(device).pinned_memory(false));
+}
+
+void TrainingSweepStep::run(Arm arm, profiler::PhaseObserver& observer) {
+    if (arm == Arm::Graphed && !graphed_) throw std::logic_error("graphed training step without a graphed arm");
+    torch::Tensor images, targets;
+    {
+        profiler::StepPhase phase(observer, profiler::kPhaseData);
+        device_.images.copy_(host_.images, /*non_blocking=*/true);
+        device_.classes.copy_(host_.classes, /*non_blocking=*/true);
+        device_.boxes.copy_(host_.boxes, /*non_blocking=*/true);
+        images = families::normaliseImages(device_.images, family_.task);
+        targets = family_.trainingTargets({device_.classes, device_.boxes}, images.size(0), static_cast<int>(images.size(2)));
+    }
+    (void)(arm == Arm::Eager ? eager_ : *graphed_).run(images, targets, &observer);
+}
+
+}  // namespace graphlens::bench

@@ -73,7 +73,7 @@ def main():
     side.wait_stream(torch.cuda.current_stream())
     with torch.cuda.stream(side):
         for _ in range(3):
-            opt.zero_grad(set_to_none=False)
+            opt.zero_grad(set_to_none=True)
             with torch.autocast("cuda", dtype=torch.float16, cache_enabled=False):
                 loss = loss_fn(model(static_images).float(), static_labels)
             scaler.scale(loss).backward()
@@ -81,7 +81,9 @@ def main():
             scaler.update()
     torch.cuda.current_stream().wait_stream(side)
     graph = torch.cuda.CUDAGraph()
-    opt.zero_grad(set_to_none=False)
+    # PyTorch's documented whole-network capture: gradients set to None before capture, so the
+    # captured backward writes them fresh from the graph's pool (no zeroing, no accumulation).
+    opt.zero_grad(set_to_none=True)
     with torch.cuda.graph(graph):
         with torch.autocast("cuda", dtype=torch.float16, cache_enabled=False):
             static_loss = loss_fn(model(static_images).float(), static_labels)

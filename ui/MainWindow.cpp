@@ -1,5 +1,7 @@
 #include "ui/MainWindow.h"
 
+#include "ui/FilePath.h"
+
 #include "results/MeasurementCsv.h"
 #include "results/Session.h"
 #include "ui/EnvironmentSummary.h"
@@ -11,6 +13,8 @@
 #include "ui/UiLogging.h"
 #include "ui/WorkerClient.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/report/ReportWriter.h"
+#include "ui/report/SummaryCardWidget.h"
 
 #include <QAction>
 #include <QApplication>
@@ -36,18 +40,11 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QVBoxLayout>
 #include <filesystem>
 
 namespace graphlens::ui {
 namespace {
-
-std::filesystem::path toPath(const QString& path) {
-#ifdef Q_OS_WIN
-    return std::filesystem::path(path.toStdWString());
-#else
-    return std::filesystem::path(QFile::encodeName(path).toStdString());
-#endif
-}
 
 QJsonObject toQJson(const nlohmann::json& object) {
     return object.is_object() ? QJsonDocument::fromJson(QByteArray::fromStdString(object.dump())).object()
@@ -106,7 +103,15 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
     m_emptyState->setMargin(24);
     m_chartArea = new QStackedWidget;
     m_chartArea->addWidget(m_emptyState);
-    m_chartArea->addWidget(m_charts);
+    // The answer in words above the charts (the summary card), the charts below it.
+    m_summaryCard = new SummaryCardWidget;
+    m_summaryCard->setModel(m_model);
+    auto* chartsPage = new QWidget;
+    auto* chartsLayout = new QVBoxLayout(chartsPage);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    chartsLayout->addWidget(m_summaryCard);
+    chartsLayout->addWidget(m_charts, 1);
+    m_chartArea->addWidget(chartsPage);
     connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::updateEmptyState);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateEmptyState);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateEmptyState);
@@ -180,6 +185,8 @@ void MainWindow::createActions() {
                                   "actionSaveAs", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_exportAction = windowAction(file->addAction(tr("&Export CSV…"), this, &MainWindow::chooseAndExportCsv),
                                   "actionExportCsv", QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_reportAction = windowAction(file->addAction(tr("Export &Report…"), this, &MainWindow::chooseAndExportReport),
+                                  "actionExportReport", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -336,6 +343,18 @@ bool MainWindow::exportCsv(const QString& path) {
     return true;
 }
 
+bool MainWindow::exportReport(const QString& path) {
+    results::Session session = m_session;
+    session.rows = m_model->rows();
+    QString error;
+    if (!writeReport(path, session, &error)) {
+        showError(tr("Cannot export %1").arg(QDir::toNativeSeparators(path)), error);
+        return false;
+    }
+    appendLog(tr("Wrote report %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
 void MainWindow::chooseAndOpen() {
     const auto path = QFileDialog::getOpenFileName(
         this, tr("Open results"), QFileInfo(m_currentFile).absolutePath(),
@@ -363,8 +382,8 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
         static_cast<QWidget*>(watched)->window() == this) {
         auto* key = static_cast<QKeyEvent*>(event);
         const QKeySequence pressed(key->keyCombination());
-        for (const QAction* action : {m_openAction, m_saveAction, m_saveAsAction, m_exportAction, m_runAction,
-                                      m_cancelAction}) {
+        for (const QAction* action : {m_openAction, m_saveAction, m_saveAsAction, m_exportAction, m_reportAction,
+                                      m_runAction, m_cancelAction}) {
             if (action && action->isEnabled() && action->shortcut() == pressed) {
                 key->ignore();  // not the field's: let the shortcut map give it to the action
                 return true;
@@ -386,6 +405,17 @@ void MainWindow::chooseAndExportCsv() {
     if (path.isEmpty()) return;
     if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".csv");
     exportCsv(path);
+}
+
+void MainWindow::chooseAndExportReport() {
+    QString filter;
+    auto path = QFileDialog::getSaveFileName(this, tr("Export report"), QString(),
+                                             tr("PDF (*.pdf);;Web page (*.html)"), &filter);
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) {
+        path += filter.contains(QStringLiteral("html")) ? QStringLiteral(".html") : QStringLiteral(".pdf");
+    }
+    exportReport(path);
 }
 
 void MainWindow::showError(const QString& title, const QString& detail) {
@@ -424,7 +454,7 @@ void MainWindow::updateEmptyState() {
         text += QStringLiteral("\n\n") + tr("CUDA graphs need a CUDA device: this machine times the eager arm only.");
     }
     m_emptyState->setText(text);
-    m_chartArea->setCurrentWidget(m_model->rowCount() == 0 ? static_cast<QWidget*>(m_emptyState) : m_charts);
+    m_chartArea->setCurrentIndex(m_model->rowCount() == 0 ? 0 : 1);  // the empty state or the charts page
 }
 
 void MainWindow::updateEnvironmentLabel() {

@@ -22,6 +22,7 @@ namespace graphlens::ui {
 class MeasurementTableModel;
 class SpeedupChartView;
 class StepTimeChartView;
+class SummaryCardWidget;
 class SweepPanel;
 class WorkerClient;
 
@@ -38,6 +39,8 @@ public:
     bool openFile(const QString& path);
     bool saveSession(const QString& path);
     bool exportCsv(const QString& path);
+    // The stakeholder report of what is shown (.pdf or .html by suffix); false after an error message.
+    bool exportReport(const QString& path);
 
     void startSweep(const graphlens::results::SweepPlan& plan);
 
@@ -45,6 +48,7 @@ public:
     SpeedupChartView* speedupChart() const { return m_speedupChart; }
     StepTimeChartView* stepTimeChart() const { return m_stepTimeChart; }
     SweepPanel* sweepPanel() const { return m_sweepPanel; }
+    SummaryCardWidget* summaryCard() const { return m_summaryCard; }
     WorkerClient* worker() const { return m_worker; }
     QString currentFile() const { return m_currentFile; }
     QString lastError() const { return m_lastError; }
@@ -73,6 +77,7 @@ private:
     void updateEnvironmentLabel();
     void updateEmptyState();
     void chooseAndExportCsv();
+    void chooseAndExportReport();
 
     MeasurementTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
@@ -92,6 +97,8 @@ private:
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
     QAction* m_exportAction = nullptr;
+    QAction* m_reportAction = nullptr;
+    SummaryCardWidget* m_summaryCard = nullptr;
     QAction* m_runAction = nullptr;
     QAction* m_cancelAction = nullptr;
     QString m_environmentSummary;  // from the hello or the file; the label adds the rows' precision

@@ -1,7 +1,9 @@
 // GraphLens GUI: opens an optional results file; --screenshot renders the window to a PNG and
-// exits (docs, and checking the look headless under Xvfb or QT_QPA_PLATFORM=offscreen).
+// exits (docs, and checking the look headless under Xvfb or QT_QPA_PLATFORM=offscreen); --report
+// writes the stakeholder report (.pdf or .html) for a session and exits, with or without a display.
 #include "graphlens/config.h"
 #include "ui/MainWindow.h"
+#include "ui/report/ReportWriter.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -19,6 +21,10 @@ struct Options {
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                   QStringLiteral("Render the window to <png> after loading, then exit."),
                                   QStringLiteral("png")};
+    QCommandLineOption report{QStringLiteral("report"),
+                              QStringLiteral("Write the report for the session [file] to <out> (.pdf or .html), "
+                                             "then exit. Needs no display."),
+                              QStringLiteral("out")};
 };
 
 void describe(QCommandLineParser& parser, const Options& options) {
@@ -26,6 +32,7 @@ void describe(QCommandLineParser& parser, const Options& options) {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption(options.screenshot);
+    parser.addOption(options.report);
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Session .json, autosave .jsonl or .csv to open."),
                                  QStringLiteral("[file]"));
 }
@@ -41,6 +48,19 @@ bool wantsHelpOrVersion(int argc, char* argv[]) {
         }
     }
     return false;
+}
+
+// --report renders its charts offscreen: it must run on a server with no display, where the
+// default platform (xcb) would abort. An explicit QT_QPA_PLATFORM is left as the user set it.
+void useOffscreenForReport(int argc, char* argv[]) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        if (arg == "--") break;
+        if (arg == "--report" || arg.starts_with("--report=")) {
+            if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+            return;
+        }
+    }
 }
 
 void setApplicationNames() {
@@ -62,6 +82,7 @@ int main(int argc, char* argv[]) {
         return 0;
     }
 
+    useOffscreenForReport(argc, argv);
     QApplication app(argc, argv);
     setApplicationNames();
     QApplication::setApplicationDisplayName(QStringLiteral("GraphLens"));
@@ -73,6 +94,20 @@ int main(int argc, char* argv[]) {
     if (parser.positionalArguments().size() > 1) {
         std::fprintf(stderr, "graphlens: at most one file to open\n");
         return 2;
+    }
+
+    if (parser.isSet(options.report)) {
+        if (parser.positionalArguments().size() != 1) {
+            std::fprintf(stderr, "graphlens: --report needs the session file to report on\n");
+            return 2;
+        }
+        QString error;
+        if (!graphlens::ui::writeReportFromFile(parser.positionalArguments().front(), parser.value(options.report),
+                                                &error)) {
+            std::fprintf(stderr, "graphlens: %s\n", qPrintable(error));
+            return 2;
+        }
+        return 0;
     }
 
     graphlens::ui::MainWindow window;

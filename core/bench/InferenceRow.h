@@ -31,6 +31,7 @@ inline results::Measurement trainingRow(const std::string& sessionId, const fami
                                         const std::string& device) {
     auto row = inferenceRow(sessionId, family, batch, imgsz, precision, pass, device);
     row.phase = "train";
+    row.memory_format = "nchw";  // the training network keeps libtorch's default layout
     return row;
 }
 

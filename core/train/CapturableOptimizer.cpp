@@ -49,6 +49,18 @@ void CapturableOptimizer::zeroGrad() {
     }
 }
 
+void CapturableOptimizer::clearGradients() {
+    for (auto& parameter : parameters_) parameter.mutable_grad() = torch::Tensor();
+}
+
+void CapturableOptimizer::ensureGradients() {
+    torch::NoGradGuard noGrad;
+    for (auto& parameter : parameters_) {
+        auto& grad = parameter.mutable_grad();
+        if (!grad.defined()) grad = torch::zeros_like(parameter, torch::MemoryFormat::Preserve);
+    }
+}
+
 void CapturableOptimizer::setLearningRate(double value) {
     torch::NoGradGuard noGrad;
     learningRate_.fill_(value);

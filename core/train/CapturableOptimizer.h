@@ -24,6 +24,13 @@ public:
     // Gradients to zero in place, never to undefined: a captured graph holds their storage.
     // Parameters without a gradient get a zero one.
     void zeroGrad();
+    // For a whole-step graph (PyTorch's zero_grad(set_to_none=True) before a capture): gradients
+    // undefined, so the captured backward writes each one fresh into a buffer of the graph's pool
+    // (autograd takes the incoming gradient) instead of zeroing it and adding to it — two kernels
+    // per parameter less in every replay. ensureGradients() afterwards gives the parameters that
+    // backward did not reach a zero gradient, so step() finds one for every parameter.
+    void clearGradients();
+    void ensureGradients();
 
     // The learning rate: a float32 scalar tensor on the parameters' device. setLearningRate fills it
     // (one small kernel, outside any graph: a replay then reads the new value).

@@ -145,9 +145,11 @@ bool TrainingStep::tryGraphed(const torch::Tensor& images, const torch::Tensor& 
                 optimizer_.zeroGrad();  // gradients must exist before capture: the graph writes them in place
                 auto graph = std::make_unique<graphs::StepGraph>(
                     [this, staticImages, staticTargets] {
-                        optimizer_.zeroGrad();
+                        // Backward writes the gradients fresh (no zeroing, no adding inside the graph).
+                        optimizer_.clearGradients();
                         auto loss = forwardLoss(staticImages, staticTargets, nullptr, noPhases());
                         scaler_.scale(loss).backward();
+                        optimizer_.ensureGradients();
                         finishOptimizerStep();
                         return loss;
                     },

@@ -200,8 +200,8 @@ TEST_CASE("phases chart: stacked phase times per batch and arm, with the network
     // Inference rows: data, forward and postprocess only (no loss, backward, optimizer columns).
     CHECK(view->phases() == std::vector<std::string>{"data_ms", "forward_ms", "postprocess_ms"});
     CHECK(view->categories() ==
-          QStringList{QStringLiteral("1 · eager"), QStringLiteral("1 · graphed"), QStringLiteral("8 · eager"),
-                      QStringLiteral("8 · graphed")});
+          QStringList{QStringLiteral("b1 eager"), QStringLiteral("b1 graphed"), QStringLiteral("b8 eager"),
+                      QStringLiteral("b8 graphed")});
 
     QStackedBarSeries* stacked = nullptr;
     QScatterSeries* network = nullptr;

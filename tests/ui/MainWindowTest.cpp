@@ -325,7 +325,9 @@ TEST_CASE("Cancel and close return at once while the worker hangs, and the worke
         } else {
             window->worker()->cancel();
         }
-        CHECK(timer.elapsed() < 100);
+        // Far below the 2-3 s a wait on the process took; loose enough for a loaded 2-core CI machine
+        // (closing also tears down the charts and the summary card).
+        CHECK(timer.elapsed() < 500);
         if (!closeWindow) CHECK_FALSE(window->worker()->isRunning());
         CHECK(QTest::qWaitFor([&] { return ::kill(pid_t(pid), 0) == -1 && errno == ESRCH; }, 1000));
     }

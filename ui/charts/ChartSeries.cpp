@@ -37,7 +37,9 @@ std::string SeriesKey::distinguishingLabel(const std::vector<SeriesKey>& keys) c
     bool families = false, formats = false, precisions = false;
     for (const auto& other : keys) {
         families = families || other.family != family;
-        formats = formats || other.memory_format != memory_format;
+        // Rows written before training rows carried a memory format have none: they are nchw.
+        const auto format = [](const std::string& f) { return f.empty() ? std::string("nchw") : f; };
+        formats = formats || format(other.memory_format) != format(memory_format);
         // Training rows are amp-* and inference rows fp*: the phase already tells those apart.
         precisions = precisions || (other.phase == phase && other.precision != precision);
     }
@@ -48,7 +50,7 @@ std::string SeriesKey::distinguishingLabel(const std::vector<SeriesKey>& keys) c
     if (families) add(family);
     if (precisions) add(precision);
     if (formats) add(memory_format);
-    add(phase == "train" ? "train " + scope : (scope == "network" ? "infer network" : phase));
+    add(phase == "train" ? (scope == "network" ? "train net" : "train " + scope) : (scope == "network" ? "infer net" : phase));
     return label;
 }
 

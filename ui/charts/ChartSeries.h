@@ -31,7 +31,7 @@ struct SeriesKey {
     // (empty parts left out).
     std::string label() const;
     // Only what tells this key from the others of `keys` (family, precision, memory format when
-    // they differ; the phase always, short): "infer", "fp16 · infer network", "train step". A bar
+    // they differ; the phase always, short): "infer", "fp16 · infer net", "train step". A bar
     // chart's category has room for a few words, not for the whole label.
     std::string distinguishingLabel(const std::vector<SeriesKey>& keys) const;
 };

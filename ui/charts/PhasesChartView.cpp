@@ -107,11 +107,11 @@ void PhasesChartView::rebuild() {
                 if (!any) continue;
                 if (const auto* c = find(key, arm, "network_fraction")) bar.networkFraction = c->at(batch);
                 if (const auto* c = find(key, arm, "speedup_ceiling")) bar.speedupCeiling = c->at(batch);
-                // Short enough for the axis: "train step · 8 · graphed"; the tooltip has the full key.
-                QString category = tr("%1 · %2").arg(batch).arg(QString::fromStdString(arm));
-                if (bar.oneReplay) category += tr(" (replay)");
+                // Short enough for the axis ("train step b8 graphed"); the tooltip has the full key and
+                // says when a bar is one replay.
+                QString category = tr("b%1 %2").arg(batch).arg(QString::fromStdString(arm));
                 if (keys.size() > 1) {
-                    category = QString::fromStdString(key.distinguishingLabel(keys)) + QStringLiteral(" · ") + category;
+                    category = QString::fromStdString(key.distinguishingLabel(keys)) + QLatin1Char(' ') + category;
                 }
                 m_categories << category;
                 m_bars.push_back(std::move(bar));
@@ -122,6 +122,11 @@ void PhasesChartView::rebuild() {
     chart()->removeAllSeries();
     m_xAxis->clear();
     m_xAxis->append(m_categories.isEmpty() ? QStringList{tr("no rows")} : m_categories);
+    // Several keys make longer categories ("train step b8 graphed"): slanted, they are read whole
+    // instead of elided.
+    qsizetype longest = 0;
+    for (const auto& category : m_categories) longest = std::max(longest, category.size());
+    m_xAxis->setLabelsAngle(longest > 12 ? -30 : 0);
 
     auto* stacked = new QStackedBarSeries;
     double maxMs = 0;

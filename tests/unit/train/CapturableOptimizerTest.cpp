@@ -288,3 +288,26 @@ TEST_CASE("zeroGrad zeroes in place and creates missing gradients", "[train]") {
     }
     CHECK(sgd.parameters()[1].grad().data_ptr() == storage);  // the storage a graph would hold
 }
+
+TEST_CASE("clearGradients lets backward write gradients fresh; ensureGradients zeroes only the missing ones", "[train]") {
+    CapturableSgd sgd(makeParameters(), SgdOptions{});
+    setGradients(sgd.parameters(), 0);
+    const auto before = sgd.parameters()[0].grad();
+    sgd.clearGradients();
+    for (const auto& parameter : sgd.parameters()) CHECK_FALSE(parameter.grad().defined());
+    // Backward reaches the first parameter only: it gets the incoming gradient itself, not a sum
+    // into the old buffer.
+    auto first = sgd.parameters()[0];
+    (first * 3.0).sum().backward();
+    REQUIRE(first.grad().defined());
+    CHECK(first.grad().data_ptr() != before.data_ptr());
+    CHECK(torch::equal(first.grad(), torch::full_like(first, 3.0)));
+    const void* reached = first.grad().data_ptr();
+    sgd.ensureGradients();
+    CHECK(first.grad().data_ptr() == reached);  // left alone
+    for (std::size_t i = 1; i < sgd.parameters().size(); ++i) {
+        REQUIRE(sgd.parameters()[i].grad().defined());
+        CHECK(sgd.parameters()[i].grad().count_nonzero().item<std::int64_t>() == 0);
+    }
+    CHECK_NOTHROW(sgd.step());
+}

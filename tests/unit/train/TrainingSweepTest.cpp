@@ -123,6 +123,7 @@ TEST_CASE("training rows: both arms per batch and graph scope, with training pha
             for (const auto* row : {&eager, &graphed}) {
                 CAPTURE(row->arm, row->message);
                 CHECK(row->phase == "train");
+                CHECK(row->memory_format == "nchw");
                 CHECK(row->status == "ok");
                 CHECK(row->precision == "fp32");
                 CHECK(row->steps == 8);  // 4 steps x 2 rounds

@@ -1,0 +1,16 @@
+#pragma once
+// The charts panel's views rendered offscreen to images, one per tab, for the report. Needs a
+// QApplication (the views are widgets); any platform works, offscreen included.
+#include "results/Measurement.h"
+#include "ui/report/ReportContent.h"
+
+#include <QSize>
+#include <vector>
+
+namespace graphlens::ui {
+
+// size: each chart's logical size; scale: the device pixel ratio of the images (print sharpness).
+QList<ReportChart> renderReportCharts(const std::vector<results::Measurement>& rows, QSize size = {900, 470},
+                                      qreal scale = 2.5);
+
+}  // namespace graphlens::ui

@@ -1,0 +1,178 @@
+#include "ui/report/ReportContent.h"
+
+#include "ui/EnvironmentSummary.h"
+#include "ui/report/SummaryCard.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
+#include <set>
+
+namespace graphlens::ui {
+namespace {
+
+using nlohmann::json;
+using results::Measurement;
+
+QString tr(const char* text) { return QCoreApplication::translate("graphlens::ui::ReportContent", text); }
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+QString scalarText(const json& value) {
+    if (value.is_string()) return qs(value.get<std::string>());
+    if (value.is_number_integer()) return QString::number(value.get<long long>());
+    if (value.is_number()) return QString::number(value.get<double>(), 'g', 10);
+    if (value.is_boolean()) return value.get<bool>() ? tr("yes") : tr("no");
+    return {};
+}
+
+QString field(const json& object, const char* key) {
+    return object.is_object() && object.contains(key) ? scalarText(object.at(key)) : QString();
+}
+
+QString joined(const json& object, const char* key) {
+    if (!object.is_object() || !object.contains(key)) return {};
+    const auto& value = object.at(key);
+    if (!value.is_array()) return scalarText(value);
+    QStringList parts;
+    for (const auto& item : value) parts << scalarText(item);
+    return parts.join(QStringLiteral(", "));
+}
+
+// Values in order of first appearance among the timed rows.
+template <typename Get>
+QStringList distinct(const std::vector<Measurement>& rows, Get get) {
+    QStringList values;
+    for (const auto& row : rows) {
+        const QString value = get(row);
+        if (!value.isEmpty() && !values.contains(value)) values << value;
+    }
+    return values;
+}
+
+QString deviceName(const results::Session& session) {
+    for (const char* key : {"gpu", "device", "device_name"}) {
+        if (const auto name = field(session.environment, key); !name.isEmpty()) return name;
+    }
+    for (const auto& row : session.rows) {
+        if (!row.device.empty()) return qs(row.device);
+    }
+    return {};
+}
+
+QList<QPair<QString, QString>> environmentFacts(const json& env) {
+    // The facts a reader needs to compare this run with theirs; keys as core/bench/Environment writes them.
+    static const std::pair<const char*, const char*> kFacts[] = {
+        {"GPU", "device"},          {"GPU UUID", "gpu_uuid"},           {"Compute capability", "compute_capability"},
+        {"GPU memory (MiB)", "device_memory_mib"}, {"Driver", "driver_version"},
+        {"Driver supports CUDA", "driver_cuda"},   {"CUDA runtime", "cuda_runtime"}, {"cuDNN", "cudnn_version"},
+        {"libtorch", "libtorch"},   {"GraphLens engine", "graphlens"},  {"OS", "os"},
+        {"CPU", "cpu_model"},       {"CPU threads", "cpu_threads"},     {"CPU governor", "cpu_governor"},
+        {"Power limit (W)", "power_limit_w"},      {"MIG mode", "mig_mode"},
+    };
+    QList<QPair<QString, QString>> facts;
+    for (const auto& [label, key] : kFacts) {
+        if (const auto value = field(env, key); !value.isEmpty()) facts.append({tr(label), value});
+    }
+    // Clocks sampled while the timed steps ran: a throttled GPU explains a slow row.
+    for (const auto& [label, key] : {std::pair{"SM clock, timed pass (MHz)", "timed_pass_clocks"},
+                                     std::pair{"SM clock, timed training pass (MHz)", "timed_pass_clocks_train"}}) {
+        if (!env.is_object() || !env.contains(key) || !env.at(key).is_object()) continue;
+        const auto& sm = env.at(key).value("sm_clock_mhz", json::object());
+        const auto median = field(sm, "median"), low = field(sm, "min"), high = field(sm, "max");
+        if (!median.isEmpty()) facts.append({tr(label), tr("median %1 (min %2, max %3)").arg(median, low, high)});
+    }
+    return facts;
+}
+
+QStringList methodParagraphs(const results::Session& session) {
+    const auto& plan = session.plan;
+    const auto& rows = session.rows;
+    QStringList method;
+
+    const auto timedRows = std::count_if(rows.begin(), rows.end(), [](const Measurement& r) { return r.pass != "profiled"; });
+    const auto profiledRows = std::ptrdiff_t(rows.size()) - timedRows;
+    const auto phases = distinct(rows, [](const Measurement& r) {
+        if (r.phase == "train") return r.scope.empty() ? tr("training") : tr("training (%1 scope)").arg(qs(r.scope));
+        return r.phase == "infer" ? tr("inference") : qs(r.phase);
+    });
+    std::set<int> batchSet;
+    for (const auto& r : rows) batchSet.insert(r.batch);
+    QStringList batches;
+    for (int b : batchSet) batches << QString::number(b);
+    method << tr("What was measured: %1; %2; batch sizes %3; precision %4. Each configuration runs as two arms, "
+                 "eager and CUDA-graphed, on the same real batch.")
+                  .arg(distinct(rows, [](const Measurement& r) { return qs(r.family); }).join(QStringLiteral(", ")),
+                       phases.join(QStringLiteral(", ")), batches.join(QStringLiteral(", ")),
+                       distinct(rows, [](const Measurement& r) { return qs(r.precision); }).join(QStringLiteral(", ")));
+
+    // Steps and rounds from the plan; a CSV or autosave has no plan, so fall back on the rows.
+    QString steps = field(plan, "steps"), warmup = field(plan, "warmup"), rounds = field(plan, "repeats");
+    for (const auto& r : rows) {
+        if (r.pass == "profiled") continue;
+        if (rounds.isEmpty() && r.rounds) rounds = QString::number(*r.rounds);
+        if (steps.isEmpty() && r.steps > 0 && r.rounds && *r.rounds > 0) steps = QString::number(r.steps / *r.rounds);
+    }
+    const QString unknown = tr("(not recorded)");
+    method << tr("Timing: each arm runs %1 warm-up steps, then %2 timed steps per round in each of %3 rounds; the "
+                 "eager and graphed arms alternate in blocks within a round, so drift hits both. A step is timed "
+                 "with the host clock around the step and a stream synchronize. The figure is the median of the "
+                 "round medians with a bootstrap 95% interval; speedup = eager median ÷ graphed median.")
+                  .arg(warmup.isEmpty() ? unknown : warmup, steps.isEmpty() ? unknown : steps,
+                       rounds.isEmpty() ? unknown : rounds);
+
+    QString passes = tr("Passes: timed rows come from a process in which the profiler (CUPTI) was never enabled, "
+                        "because profiling slows steps down. ");
+    const QString profileSteps = field(plan, "profile_steps");
+    if (profiledRows > 0) {
+        passes += tr("A separate profiled pass%1 counts kernel launches and GPU busy time; its step times are "
+                     "never used. ")
+                      .arg(profileSteps.isEmpty() ? QString() : tr(" (%1 steps)").arg(profileSteps));
+    } else {
+        passes += tr("This session has no profiled pass. ");
+    }
+    passes += tr("This session holds %1 timed and %2 profiled rows.").arg(timedRows).arg(profiledRows);
+    method << passes;
+
+    QString graphs = tr("Graphs: before a configuration is timed, the graphed network's outputs are compared with "
+                        "eager bit for bit; a graphed arm that differs is refused, not timed.");
+    if (const auto mode = field(plan, "graph"); !mode.isEmpty()) graphs += tr(" Graph mode: %1.").arg(mode);
+    if (const auto scopes = joined(plan, "graph_scopes"); !scopes.isEmpty()) {
+        graphs += tr(" Training graph scopes: %1 (network: forward and backward graphed; step: the whole step "
+                     "but data loading in one graph).")
+                      .arg(scopes);
+    }
+    method << graphs;
+    method << tr("VRAM: peak memory reserved by the caching allocator in steady state, per arm; the delta is "
+                 "graphed minus eager, also as a share of the eager peak. Noise: a row whose spread between "
+                 "rounds or within-round IQR exceeds %1% is marked noisy in the summary.")
+                  .arg(kNoisyPercent, 0, 'f', 0);
+    return method;
+}
+
+}  // namespace
+
+ReportContent reportContent(const results::Session& session) {
+    ReportContent content;
+    const QString device = deviceName(session);
+    const auto families = distinct(session.rows, [](const Measurement& r) { return qs(r.family); });
+    content.title = families.isEmpty() ? tr("CUDA graphs: GraphLens report")
+                                       : tr("What CUDA graphs buy for %1").arg(families.join(QStringLiteral(", ")));
+    if (!device.isEmpty()) content.title += tr(" on %1").arg(device);
+
+    QStringList subtitle;
+    if (!session.session_id.empty()) subtitle << tr("Session %1").arg(qs(session.session_id));
+    if (!session.created.empty()) subtitle << tr("measured %1").arg(qs(session.created));
+    const QString version = QCoreApplication::applicationVersion();
+    subtitle << (version.isEmpty() ? tr("report by GraphLens") : tr("report by GraphLens %1").arg(version));
+    content.subtitle = subtitle.join(QStringLiteral(" · "));
+
+    content.summary = summarySentences(session.rows, device.toStdString());
+    const auto environment = QJsonDocument::fromJson(QByteArray::fromStdString(session.environment.dump())).object();
+    content.environmentLine = environmentSummary(environment);
+    content.environment = environmentFacts(session.environment);
+    content.method = methodParagraphs(session);
+    return content;
+}
+
+}  // namespace graphlens::ui

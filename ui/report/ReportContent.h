@@ -1,0 +1,43 @@
+#pragma once
+// What the stakeholder report says, as plain values: title, summary sentences, environment and
+// method, computed from a session without any widget (the charts are rendered separately, by
+// ReportCharts, and the page is laid out by ReportHtml).
+#include "results/Session.h"
+
+#include <QColor>
+#include <QImage>
+#include <QList>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+namespace graphlens::ui {
+
+// A legend line of a chart, drawn by the page rather than by Qt Charts: its one-row legend cuts a
+// dozen long series names down to "resn…", while the page can wrap them.
+struct ReportLegendEntry {
+    QString label;
+    QColor color;
+    QString glyph;  // "━━━", "╍╍╍", "┉┉┉" (line styles), "■" (bars), "●" or "▲" (points)
+};
+
+struct ReportChart {
+    QString title;  // the chart tab's title, e.g. "Speedup"
+    QImage image;   // rendered at a devicePixelRatio > 1 so that print stays sharp; without its legend
+    QList<ReportLegendEntry> legend;
+};
+
+struct ReportContent {
+    QString title;                                 // "CUDA graphs for resnet18 on NVIDIA H200"
+    QString subtitle;                              // session id, when measured, GraphLens version
+    QStringList summary;                           // summarySentences()
+    QString environmentLine;                       // environmentSummary(): the one-line fingerprint
+    QList<QPair<QString, QString>> environment;    // label, value; only the facts the session has
+    QStringList method;                            // paragraphs: steps, warm-up, rounds, passes, ...
+    QList<ReportChart> charts;
+};
+
+// Everything but the charts.
+ReportContent reportContent(const results::Session& session);
+
+}  // namespace graphlens::ui

@@ -1,0 +1,240 @@
+#include "ui/report/SummaryCard.h"
+
+#include <QCoreApplication>
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+namespace graphlens::ui {
+namespace {
+
+using results::Measurement;
+
+QString tr(const char* text) { return QCoreApplication::translate("graphlens::ui::SummaryCard", text); }
+QString qs(const std::string& text) { return QString::fromStdString(text); }
+
+// One comparison: the eager and graphed timed rows of a batch (either may be missing).
+struct BatchPair {
+    int batch = 0;
+    const Measurement* eager = nullptr;
+    const Measurement* graphed = nullptr;
+};
+
+// Rows that are compared with each other: a training graph scope is a different graph, so it is
+// its own group; so is a memory format.
+struct Group {
+    std::string family, phase, precision, scope, memoryFormat;
+    std::vector<BatchPair> batches;  // ascending batch
+};
+
+std::vector<Group> groupTimedRows(const std::vector<Measurement>& rows) {
+    std::vector<Group> groups;
+    for (const auto& row : rows) {
+        // Profiled rows run with CUPTI on and are slower by design (DESIGN §2): never summarised.
+        if (row.pass == "profiled" || row.batch < 1 || (row.arm != "eager" && row.arm != "graphed")) continue;
+        auto group = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
+            return g.family == row.family && g.phase == row.phase && g.precision == row.precision &&
+                   g.scope == row.scope && g.memoryFormat == row.memory_format;
+        });
+        if (group == groups.end()) {
+            groups.push_back(Group{row.family, row.phase, row.precision, row.scope, row.memory_format, {}});
+            group = groups.end() - 1;
+        }
+        auto& batches = group->batches;
+        auto at = std::lower_bound(batches.begin(), batches.end(), row.batch,
+                                   [](const BatchPair& p, int batch) { return p.batch < batch; });
+        if (at == batches.end() || at->batch != row.batch) at = batches.insert(at, BatchPair{row.batch});
+        (row.arm == "eager" ? at->eager : at->graphed) = &row;  // a repeated batch keeps the last row
+    }
+    return groups;
+}
+
+QString subject(const Group& g) {
+    const auto family = qs(g.family);
+    if (g.phase == "train") {
+        return g.scope.empty() ? tr("%1 training steps").arg(family)
+                               : tr("%1 training steps (%2 scope)").arg(family, qs(g.scope));
+    }
+    if (g.phase == "infer") {
+        return g.scope == "network" ? tr("%1 inference (network alone)").arg(family)
+                                    : tr("%1 inference steps").arg(family);
+    }
+    return tr("%1 %2 steps").arg(family, qs(g.phase));
+}
+
+// " in fp16 on NVIDIA H200": what the reader needs to repeat the figure.
+QString context(const Group& g, const QString& device) {
+    QString text;
+    if (!g.precision.empty()) text += tr(" in %1").arg(qs(g.precision));
+    if (g.memoryFormat == "channels_last") text += tr(", channels_last");
+    if (!device.isEmpty()) text += tr(" on %1").arg(device);
+    return text;
+}
+
+// Two decimals below 1.1× so that 1.05× does not read as "1.1×" or "1.0×".
+QString times(double speedup) {
+    return QString::number(speedup, 'f', speedup < 1.095 ? 2 : 1) + QStringLiteral("×");
+}
+
+QString signedNumber(double value, int decimals) {
+    const QString number = QString::number(std::abs(value), 'f', decimals);
+    if (value < 0 && number.toDouble() != 0) return QStringLiteral("−") + number;
+    return QStringLiteral("+") + number;
+}
+
+// "VRAM +68 MiB (+16%)": the reserved delta and its share of the eager arm's reserved peak.
+QString vramText(const BatchPair& pair) {
+    const auto& delta = pair.graphed->vram_delta_reserved_mb;
+    if (!delta) return {};
+    QString text = tr("VRAM %1 MiB").arg(signedNumber(*delta, std::abs(*delta) >= 10 || *delta == 0 ? 0 : 1));
+    std::optional<double> base;
+    if (pair.eager && pair.eager->vram_peak_reserved_mb) base = pair.eager->vram_peak_reserved_mb;
+    else if (pair.graphed->vram_peak_reserved_mb) base = *pair.graphed->vram_peak_reserved_mb - *delta;
+    if (base && *base > 0) {
+        const double percent = 100.0 * *delta / *base;
+        text += tr(" (%1%)").arg(signedNumber(percent, std::abs(percent) < 1 && percent != 0 ? 1 : 0));
+    }
+    return text;
+}
+
+QString failureVerb(const std::string& status) {
+    if (status == "refused") return tr("was refused");
+    if (status == "oom") return tr("ran out of memory");
+    if (status == "error") return tr("failed");
+    if (status == "skipped") return tr("was skipped");
+    return tr("ended with status %1").arg(qs(status));
+}
+
+// First line of the row's message, short enough for a sentence.
+QString reason(const Measurement& row) {
+    QString text = qs(row.message).section(QLatin1Char('\n'), 0, 0).trimmed();
+    if (text.size() > 140) text = text.left(139) + QStringLiteral("…");
+    return text.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(text);
+}
+
+// "the graphed arm was refused at batch 64 (parity mismatch 0.002)", one per failed row.
+QStringList failures(const Group& g) {
+    QStringList parts;
+    for (const auto& pair : g.batches) {
+        for (const Measurement* row : {pair.eager, pair.graphed}) {
+            if (!row || row->status == "ok") continue;
+            parts << tr("the %1 arm %2 at batch %3%4")
+                         .arg(qs(row->arm), failureVerb(row->status))
+                         .arg(row->batch)
+                         .arg(reason(*row));
+        }
+    }
+    return parts;
+}
+
+// "(noisy: rounds spread 12%)" for the noisiest ok row of the group; empty when all are calm.
+QString noiseText(const Group& g, bool severalBatches) {
+    const Measurement* worst = nullptr;
+    double worstValue = kNoisyPercent;
+    for (const auto& pair : g.batches) {
+        for (const Measurement* row : {pair.eager, pair.graphed}) {
+            if (!row || row->status != "ok") continue;
+            for (const auto& value : {row->step_ms_round_spread_pct, row->step_ms_iqr_pct}) {
+                if (value && *value > worstValue) {
+                    worstValue = *value;
+                    worst = row;
+                }
+            }
+        }
+    }
+    if (!worst) return {};
+    QStringList measures;
+    const auto percent = [](double v) { return QString::number(v, 'f', 0) + QStringLiteral("%"); };
+    if (worst->step_ms_round_spread_pct && *worst->step_ms_round_spread_pct > kNoisyPercent) {
+        measures << tr("rounds spread %1").arg(percent(*worst->step_ms_round_spread_pct));
+    }
+    if (worst->step_ms_iqr_pct && *worst->step_ms_iqr_pct > kNoisyPercent) {
+        measures << tr("within-round IQR %1").arg(percent(*worst->step_ms_iqr_pct));
+    }
+    QString text = tr(" (noisy: %1").arg(measures.join(QStringLiteral(", ")));
+    if (severalBatches) text += tr(", %1 arm at batch %2").arg(qs(worst->arm)).arg(worst->batch);
+    return text + QStringLiteral(")");
+}
+
+bool comparable(const BatchPair& pair) {
+    return pair.graphed && pair.graphed->status == "ok" && pair.graphed->speedup &&
+           std::isfinite(*pair.graphed->speedup) && *pair.graphed->speedup > 0;
+}
+
+QString speedWords(double speedup) {
+    if (speedup >= 1.005) return tr("%1 faster").arg(times(speedup));
+    if (speedup <= 0.995) return tr("slower (%1 the eager speed)").arg(times(speedup));
+    return tr("no faster (%1)").arg(times(speedup));
+}
+
+QString groupSentence(const Group& g, const QString& device) {
+    std::vector<const BatchPair*> compared;
+    for (const auto& pair : g.batches) {
+        if (comparable(pair)) compared.push_back(&pair);
+    }
+    const QStringList failed = failures(g);
+    const QString where = context(g, device);
+    QString sentence;
+    if (compared.empty()) {
+        bool anyGraphed = false;
+        for (const auto& pair : g.batches) anyGraphed = anyGraphed || pair.graphed;
+        sentence = anyGraphed || !failed.isEmpty()
+                       ? tr("Graphs give no speedup figure for %1%2").arg(subject(g), where)
+                       : tr("Only the eager arm of %1 was timed%2, so there is no speedup to report")
+                             .arg(subject(g), where);
+        if (!failed.isEmpty()) sentence += QStringLiteral(": ") + failed.join(QStringLiteral("; "));
+        return sentence + QStringLiteral(".");
+    }
+
+    const bool several = compared.size() > 1;
+    const BatchPair* best = *std::max_element(compared.begin(), compared.end(), [](auto* a, auto* b) {
+        return *a->graphed->speedup < *b->graphed->speedup;
+    });
+    const double bestSpeedup = *best->graphed->speedup;
+    sentence = tr("Graphs make %1 %2 at batch %3%4")
+                   .arg(subject(g), speedWords(bestSpeedup))
+                   .arg(best->batch)
+                   .arg(where);
+    if (several) {
+        // Where the gain is largest, then how it changes towards the other end of the batch range.
+        const BatchPair* first = compared.front();
+        const BatchPair* last = compared.back();
+        const auto at = [](const BatchPair* p) {
+            return tr("%1 at batch %2").arg(times(*p->graphed->speedup)).arg(p->batch);
+        };
+        sentence += tr(", the largest gain of %1 batch sizes").arg(compared.size());
+        if (best == first) sentence += tr("; the gain falls to %1").arg(at(last));
+        else if (best == last) sentence += tr("; the gain grows with batch size, from %1").arg(at(first));
+        else sentence += tr("; the gain is %1 and falls to %2").arg(at(first), at(last));
+    }
+    if (const QString vram = vramText(*best); !vram.isEmpty()) {
+        sentence += QStringLiteral("; ") + vram;
+        if (several) sentence += tr(" at batch %1").arg(best->batch);
+    }
+    const bool allExact = std::all_of(compared.begin(), compared.end(),
+                                      [](const BatchPair* p) { return p->graphed->parity == "bit-exact"; });
+    if (allExact) sentence += tr("; graphed outputs are bit-identical to eager");
+    if (!failed.isEmpty()) sentence += QStringLiteral("; ") + failed.join(QStringLiteral("; "));
+    return sentence + noiseText(g, several) + QStringLiteral(".");
+}
+
+}  // namespace
+
+QStringList summarySentences(const std::vector<Measurement>& rows, const std::string& device) {
+    const auto groups = groupTimedRows(rows);
+    if (groups.empty()) return {tr("Nothing to summarise yet: there are no timed rows.")};
+    QString deviceName = qs(device);
+    if (deviceName.isEmpty()) {
+        for (const auto& g : groups) {
+            for (const auto& pair : g.batches) {
+                const Measurement* row = pair.eager ? pair.eager : pair.graphed;
+                if (deviceName.isEmpty() && row && !row->device.empty()) deviceName = qs(row->device);
+            }
+        }
+    }
+    QStringList sentences;
+    for (const auto& g : groups) sentences << groupSentence(g, deviceName);
+    return sentences;
+}
+
+}  // namespace graphlens::ui

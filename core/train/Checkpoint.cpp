@@ -125,6 +125,8 @@ public:
         info.epoch = static_cast<int>(readInt("epoch"));
         info.optimizerSteps = readInt("optimizer_steps");
         info.seed = static_cast<std::uint64_t>(readInt("seed"));  // stored as the int64 bit pattern
+        c10::IValue planned;  // absent in checkpoints of earlier versions
+        if (archive_.try_read("planned_epochs", planned) && planned.isInt()) info.plannedEpochs = static_cast<int>(planned.toInt());
         return info;
     }
 
@@ -228,6 +230,7 @@ void saveCheckpoint(const fs::path& path, const CheckpointInfo& info, const torc
         archive.write("epoch", c10::IValue(static_cast<std::int64_t>(info.epoch)));
         archive.write("optimizer_steps", c10::IValue(info.optimizerSteps));
         archive.write("seed", c10::IValue(static_cast<std::int64_t>(info.seed)));
+        archive.write("planned_epochs", c10::IValue(static_cast<std::int64_t>(info.plannedEpochs)));
         writeGroup(archive, "model_parameters", namedTensors(model.named_parameters(/*recurse=*/true)));
         writeGroup(archive, "model_buffers", namedTensors(model.named_buffers(/*recurse=*/true)));
         writeGroup(archive, "optimizer_state", unnamed(optimizer.stateTensors()));

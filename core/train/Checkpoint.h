@@ -29,6 +29,9 @@ struct CheckpointInfo {
     int epoch = 0;                 // epochs completed
     std::int64_t optimizerSteps = 0;  // optimizer steps taken (the schedule's position)
     std::uint64_t seed = 0;
+    // The run's planned --epochs: the schedule's length. 0 in a checkpoint written before it was
+    // recorded. Resuming with another count changes the learning rate of every later step.
+    int plannedEpochs = 0;
 };
 
 void saveCheckpoint(const std::filesystem::path& path, const CheckpointInfo& info, const torch::nn::Module& model,

@@ -232,6 +232,11 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
             throw TrainingInputError(error.what());
         }
         progress << "resumed from " << options.resume << " after epoch " << startEpoch << "\n";
+        if (resumeFrom.plannedEpochs > 0 && resumeFrom.plannedEpochs != options.epochs) {
+            progress << "warning: " << options.resume << " was saved by a run planned for " << resumeFrom.plannedEpochs
+                     << " epochs; resuming for " << options.epochs
+                     << " stretches the learning-rate schedule, so the steps differ from an uninterrupted run of either\n";
+        }
     }
 
     TrainingStepOptions stepOptions;
@@ -333,6 +338,7 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
             info.epoch = epoch + 1;
             info.optimizerSteps = report.optimizerSteps;
             info.seed = options.seed;
+            info.plannedEpochs = options.epochs;
             saveCheckpoint(report.checkpoint, info, *module, *optimizer, scaler);
             ++report.epochs;
             if (options.maxSteps > 0 && report.microSteps >= options.maxSteps) break;

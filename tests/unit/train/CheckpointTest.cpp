@@ -209,6 +209,7 @@ TEST_CASE("readCheckpointInfo returns what was saved", "[train][checkpoint]") {
     CheckpointInfo info = infoFor("sgd");
     info.epoch = 7;
     info.optimizerSteps = 1234567890123;
+    info.plannedEpochs = 30;
     saveCheckpoint(dir / "info.ckpt", info, *run.model, *run.optimizer, run.scaler);
 
     const CheckpointInfo read = readCheckpointInfo(dir / "info.ckpt");
@@ -218,6 +219,7 @@ TEST_CASE("readCheckpointInfo returns what was saved", "[train][checkpoint]") {
     CHECK(read.epoch == 7);
     CHECK(read.optimizerSteps == 1234567890123);
     CHECK(read.seed == 0xFEDCBA9876543210ull);
+    CHECK(read.plannedEpochs == 30);
     CHECK(dir.entries() == std::vector<std::string>{"info.ckpt"});  // no temporary left behind
 }
 

@@ -63,6 +63,16 @@ TEST_CASE("a resumed run ends where an uninterrupted run ends, byte for byte", "
         return kept;
     };
     CHECK(column(readBytes(root / "whole" / "train.csv")) == column(readBytes(root / "split" / "train.csv")));
+    CHECK(log.str().find("was saved by a run planned for") == std::string::npos);  // same --epochs: no warning
+
+    // Resumed for more epochs than the run was planned for: the schedule stretches, and it says so.
+    auto longer = smallRun(root / "split", 3);
+    longer.resume = (root / "split" / "last.ckpt").string();
+    std::ostringstream longerLog;
+    const auto third = train::runTraining(longer, longerLog);
+    CHECK(third.epochs == 1);
+    CHECK_THAT(longerLog.str(), Catch::Contains("was saved by a run planned for 2 epochs; resuming for 3 stretches the "
+                                                "learning-rate schedule"));
     std::filesystem::remove_all(root);
 }
 

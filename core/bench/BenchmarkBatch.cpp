@@ -10,6 +10,7 @@
 #if GRAPHLENS_HAVE_DATASETS
 #include "data/DatasetError.h"
 #include "data/ImageSampleSource.h"
+#include "data/LabelCollation.h"
 #include "data/OpenDataset.h"
 #endif
 
@@ -75,21 +76,10 @@ HostTrainingBatch BenchmarkBatch::makeTraining(int batch, int imgsz, bool pin) c
     } catch (const data::DatasetError& error) {
         throw std::runtime_error(error.what());
     }
-    // The loader's collation: one class per image, every box tagged with its image.
-    std::vector<std::int64_t> classes;
-    std::vector<float> boxes;
-    for (std::size_t i = 0; i < targets.size(); ++i) {
-        classes.push_back(targets[i].classIndex);
-        for (const auto& box : targets[i].boxes) {
-            boxes.insert(boxes.end(), {static_cast<float>(i), static_cast<float>(box.cls), box.cx, box.cy, box.w, box.h});
-        }
-    }
-    out.classes = torch::tensor(classes, torch::kLong);
-    out.boxes = torch::tensor(boxes, torch::kFloat).reshape({-1, 6});
-    if (pin) {
-        out.classes = out.classes.pin_memory();
-        out.boxes = out.boxes.pin_memory();
-    }
+    data::LabelCollation labels;  // the loader's layout
+    for (const auto& sample : targets) labels.add(sample);
+    out.classes = labels.classes(hostOptions);
+    out.boxes = labels.boxes(hostOptions);
     return out;
 }
 #else

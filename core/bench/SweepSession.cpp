@@ -98,10 +98,10 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
     }
 #endif
 
-    if (plan.profile && torch::cuda::is_available() && !results::hasPhase(plan, "infer")) {
+    const bool profile = plan.profile && torch::cuda::is_available();
+    if (profile && !results::hasPhase(plan, "infer")) {
         events.log("the profiled pass (CUPTI) covers inference steps; training rows carry the phase pass");
-    }
-    if (plan.profile && torch::cuda::is_available() && results::hasPhase(plan, "infer")) {
+    } else if (profile) {
         auto childPlan = plan;  // the child writes no exports: rows come back on its stdout
         childPlan.phases = {"infer"};
         childPlan.precision = results::inferencePrecision(plan);

@@ -21,7 +21,6 @@
 #include <torch/cuda.h>
 
 #include <algorithm>
-#include <optional>
 #include <stdexcept>
 
 namespace graphlens::bench {
@@ -103,7 +102,7 @@ SweepOutcome TrainingSweepRunner::run() {
     events_.log(family.name + " training steps on " + deviceLabel + ", " + precisionName + ", " + plan_.optimizer + ", " +
                 std::to_string(imgsz) + " px, " + batches_.description());
 
-    const int captureOnSighting = 3;  // train::TrainingStepOptions' default: what a training run does
+    const int captureOnSighting = train::TrainingStepOptions{}.captureOnSighting;  // what a training run does
     const int graphedWarmup = std::max(plan_.warmup, captureOnSighting + 1);
     const int phaseSteps = std::max(5, plan_.steps);
     const int unitsPerPair = 3 * plan_.warmup + graphedWarmup + plan_.warmup + 2 * plan_.steps * repeats + 2 * phaseSteps;
@@ -111,15 +110,6 @@ SweepOutcome TrainingSweepRunner::run() {
     TimedPassClocks clocks;
     int stage = 0;
     for (const int batch : plan_.batches) {
-        std::optional<HostTrainingBatch> host;
-        std::string batchError;
-        bool batchOom = false;
-        try {
-            host = batches_.makeTraining(batch, imgsz, /*pin=*/cuda);
-        } catch (const std::exception& error) {
-            batchOom = graphs::isOutOfMemory(error);
-            batchError = results::errorCause(error.what());
-        }
         for (const auto& scopeName : plan_.graphScopes) {
             const auto scope = scopeOf(scopeName);
             const std::string label = family.name + " training batch " + std::to_string(batch) + " " + scopeName + " scope";
@@ -131,15 +121,6 @@ SweepOutcome TrainingSweepRunner::run() {
             Measurement graphed = eager;
             graphed.arm = "graphed";
             graphed.graph_mode = "auto";  // captured on the third sighting, as a training run does
-            if (!host) {
-                const std::string why = (batchOom ? "out of memory at batch " : "failed at batch ") + std::to_string(batch) +
-                                        ": " + batchError;
-                markFailed(eager, batchOom ? "oom" : "error", why);
-                markFailed(graphed, batchOom ? "oom" : "error", why);
-                emit(eager);
-                emit(graphed);
-                continue;
-            }
             const auto refusal = refusalOf(family, scope);
             bool graphedRuns = false;
             if (!graphsPossible) {
@@ -154,6 +135,8 @@ SweepOutcome TrainingSweepRunner::run() {
             {
                 TrainingArms arms;
                 try {
+                    // Per pair: the decoded images come from the batch source's cache.
+                    auto host = batches_.makeTraining(batch, imgsz, /*pin=*/cuda);
                     arms.network = family.build(plan_.seed);
                     arms.module = arms.network.ptr();
                     arms.module->to(device);
@@ -177,7 +160,7 @@ SweepOutcome TrainingSweepRunner::run() {
                         arms.graphed = std::make_unique<train::TrainingStep>(arms.module, forward, family, *arms.optimizer,
                                                                              *arms.scaler, graphedOptions);
                     }
-                    TrainingSweepStep step(*arms.eager, arms.graphed.get(), family, *host, device);
+                    TrainingSweepStep step(*arms.eager, arms.graphed.get(), family, std::move(host), device);
                     NvtxPhases nvtx;
 
                     for (int i = 0; i < plan_.warmup; ++i, advance("eager warm-up")) timeStep(step, Arm::Eager, nvtx, memory);

@@ -1,12 +1,13 @@
 #include "data/DataLoader.h"
 
+#include "data/LabelCollation.h"
+
 #include "graphlens/config.h"
 
 #include <torch/cuda.h>
 
 #include <algorithm>
 #include <condition_variable>
-#include <cstring>
 #include <exception>
 #include <map>
 #include <mutex>
@@ -149,23 +150,16 @@ struct DataLoader::Impl {
         const auto hostOptions = torch::TensorOptions().pinned_memory(pin);
         batch.hostImages = torch::empty({static_cast<std::int64_t>(count), 3, size, size}, hostOptions.dtype(torch::kUInt8));
         auto* pixels = batch.hostImages.data_ptr<std::uint8_t>();
-        std::vector<float> boxes;
-        std::vector<std::int64_t> classes;
+        LabelCollation labels;
         SampleTargets targets;
         for (std::size_t i = 0; i < count; ++i) {
             const std::span<std::uint8_t> chw{pixels + i * imageBytes, imageBytes};
             const std::size_t used = loadWithFallback(order[start + i], batch.epoch, size, chw, targets);
             batch.samples.push_back(used);
-            classes.push_back(targets.classIndex);
-            for (const auto& box : targets.boxes) {
-                boxes.insert(boxes.end(), {static_cast<float>(i), static_cast<float>(box.cls), box.cx, box.cy, box.w, box.h});
-            }
+            labels.add(targets);
         }
-        const auto boxCount = static_cast<std::int64_t>(boxes.size() / 6);
-        batch.boxes = torch::empty({boxCount, 6}, hostOptions.dtype(torch::kFloat));
-        if (boxCount > 0) std::memcpy(batch.boxes.data_ptr<float>(), boxes.data(), boxes.size() * sizeof(float));
-        batch.classes = torch::empty({static_cast<std::int64_t>(count)}, hostOptions.dtype(torch::kLong));
-        std::memcpy(batch.classes.data_ptr<std::int64_t>(), classes.data(), classes.size() * sizeof(std::int64_t));
+        batch.boxes = labels.boxes(hostOptions);
+        batch.classes = labels.classes(hostOptions);
         batch.images = batch.hostImages;
         return batch;
     }

@@ -40,6 +40,17 @@ bool contains(const std::vector<std::string>& options, const std::string& value)
     return std::find(options.begin(), options.end(), value) != options.end();
 }
 
+// Comma-separated items, empty ones kept ("a,,b" and "a," give an empty item; getline alone drops the
+// one after a trailing comma). Empty text gives no items.
+std::vector<std::string> splitItems(const std::string& text) {
+    std::vector<std::string> items;
+    std::stringstream stream(text);
+    std::string item;
+    while (std::getline(stream, item, ',')) items.push_back(item);
+    if (!text.empty() && text.back() == ',') items.emplace_back();
+    return items;
+}
+
 // Shared by the plan validation and the CLI list parser, so both say the same thing.
 std::string memoryFormatsError(const std::vector<std::string>& formats) {
     if (formats.empty()) return "no memory format given (expected nchw, channels_last or both)";
@@ -78,16 +89,6 @@ std::string trainingPrecision(const SweepPlan& plan) {
 
 namespace {
 
-// Comma-separated items, empty ones kept (so "a,,b" and "a," are caught by the caller).
-std::vector<std::string> splitItems(const std::string& text) {
-    std::vector<std::string> items;
-    std::stringstream stream(text);
-    std::string item;
-    while (std::getline(stream, item, ',')) items.push_back(item);
-    if (text.empty() || text.back() == ',') items.emplace_back();
-    return items;
-}
-
 std::string phasesError(const std::vector<std::string>& phases) {
     if (phases.empty()) return "no phase given (expected infer, train or both)";
     for (auto it = phases.begin(); it != phases.end(); ++it) {
@@ -101,8 +102,8 @@ std::string phasesError(const std::vector<std::string>& phases) {
 
 std::vector<std::string> parsePhaseList(const std::string& text) {
     const auto phases = splitItems(text);
-    for (const auto& phase : phases) {
-        if (phase.empty()) throw ResultsError("phase list '" + text + "': expected infer, train or infer,train");
+    if (phases.empty() || std::find(phases.begin(), phases.end(), "") != phases.end()) {
+        throw ResultsError("phase list '" + text + "': expected infer, train or infer,train");
     }
     if (auto error = phasesError(phases); !error.empty()) throw ResultsError("phase list '" + text + "': " + error);
     return phases;
@@ -110,8 +111,8 @@ std::vector<std::string> parsePhaseList(const std::string& text) {
 
 std::vector<std::string> parseGraphScopeList(const std::string& text) {
     const auto scopes = splitItems(text);
-    for (const auto& scope : scopes) {
-        if (scope.empty()) throw ResultsError("graph scope list '" + text + "': expected network, step or network,step");
+    if (scopes.empty() || std::find(scopes.begin(), scopes.end(), "") != scopes.end()) {
+        throw ResultsError("graph scope list '" + text + "': expected network, step or network,step");
     }
     if (auto error = graphScopesError(scopes); !error.empty()) throw ResultsError("graph scope list '" + text + "': " + error);
     return scopes;
@@ -233,12 +234,7 @@ std::vector<int> parseBatchList(const std::string& text) {
 }
 
 std::vector<std::string> parseMemoryFormatList(const std::string& text) {
-    std::vector<std::string> formats;
-    std::stringstream items(text);
-    std::string item;
-    while (std::getline(items, item, ',')) formats.push_back(item);
-    // getline drops the empty item after a trailing comma; keep it so "nchw," is rejected.
-    if (!text.empty() && text.back() == ',') formats.emplace_back();
+    const auto formats = splitItems(text);
     if (auto error = memoryFormatsError(formats); !error.empty()) {
         throw ResultsError("memory format list '" + text + "': " + error);
     }

@@ -1,5 +1,6 @@
 // The sweep on a machine without a GPU: eager rows are measured on the CPU, graphed rows say why
 // they were skipped, every row reaches the autosave, and bad plans are refused before any work.
+#include "RecordingSweepEvents.h"
 #include "bench/SweepEvents.h"
 #include "bench/ProfiledPass.h"
 #include "bench/SweepSession.h"
@@ -18,18 +19,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct RecordingEvents : bench::SweepEvents {
-    void progress(int done, int total, const std::string&, double) override {
-        lastDone = done;
-        lastTotal = total;
-    }
-    void measurement(const results::Measurement& row) override { rows.push_back(row); }
-    void log(const std::string& text) override { logs.push_back(text); }
-    void warning(const std::string& text) override { warnings.push_back(text); }
-    int lastDone = -1, lastTotal = -1;
-    std::vector<results::Measurement> rows;
-    std::vector<std::string> logs, warnings;
-};
+using RecordingEvents = testing::RecordingSweepEvents;
 
 fs::path freshFolder() {
     auto folder = fs::temp_directory_path() / ("graphlens-unit-" + std::to_string(std::random_device{}()));

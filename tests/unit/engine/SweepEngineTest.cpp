@@ -1,6 +1,7 @@
 // The sweep's engine logic on the CPU, with the fake capture backend standing in for CUDA graphs:
 // parity before timing (and refusal), graph modes on/auto, seam families timed as their split,
 // memory formats as a sweep dimension, the phase pass and network fraction, rounds, out of memory.
+#include "RecordingSweepEvents.h"
 #include "FakeCaptureBackend.h"
 
 #include "bench/SweepRunner.h"
@@ -17,14 +18,7 @@ using namespace graphlens;
 
 namespace {
 
-struct RecordingEvents : bench::SweepEvents {
-    void progress(int, int, const std::string&, double) override {}
-    void measurement(const results::Measurement& row) override { rows.push_back(row); }
-    void log(const std::string&) override {}
-    void warning(const std::string& text) override { warnings.push_back(text); }
-    std::vector<results::Measurement> rows;
-    std::vector<std::string> warnings;
-};
+using RecordingEvents = testing::RecordingSweepEvents;
 
 struct TinyNetImpl : torch::nn::Module {
     TinyNetImpl() {

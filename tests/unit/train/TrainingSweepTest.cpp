@@ -6,6 +6,7 @@
 // The rows here are step scope: the fake's backward "replay" re-runs autograd on the graph recorded
 // at capture, which the optimizer's in-place updates invalidate, so network-scope rows cannot be
 // timed on it (tests/gpu/TrainingGpuTest.cpp times both scopes on a real GPU).
+#include "RecordingSweepEvents.h"
 #include "FakeCaptureBackend.h"
 
 #include "bench/BenchmarkBatch.h"
@@ -26,14 +27,7 @@ using results::Measurement;
 
 namespace {
 
-struct RecordingEvents : bench::SweepEvents {
-    void progress(int, int, const std::string&, double) override {}
-    void measurement(const Measurement& row) override { rows.push_back(row); }
-    void log(const std::string&) override {}
-    void warning(const std::string& text) override { warnings.push_back(text); }
-    std::vector<Measurement> rows;
-    std::vector<std::string> warnings;
-};
+using RecordingEvents = testing::RecordingSweepEvents;
 
 struct TinyNetImpl : torch::nn::Module {
     TinyNetImpl() {

@@ -57,3 +57,20 @@ else
   "$venv/bin/python" -c "import torch,sys; sys.exit(0 if torch.__version__.startswith('$TORCH_VERSION') else 1)" || {
     echo "bootstrap: installing torchvision changed torch away from $TORCH_VERSION" >&2; exit 1; }
 fi
+
+# The detector's reference implementations, for its equivalence tests only (tests/fixtures/
+# export_ultralytics.py, coco_map_reference.py): Ultralytics builds YOLOv8n from its own yolov8n.yaml
+# with random weights (nothing downloaded), pycocotools scores mAP. Ultralytics goes in without its
+# dependencies (they would pull matplotlib, polars and a second torch); the few its model code imports
+# are listed here. About 60 MB, once.
+TEST_PACKAGES=(ultralytics==8.4.190 pycocotools==2.0.11 opencv-python-headless==5.0.0.93 pyyaml==6.0.4
+  requests==2.34.2 psutil==7.2.2)
+if "$venv/bin/python" -c "import importlib.metadata as m, sys
+want = {'ultralytics': '8.4.190', 'pycocotools': '2.0.11', 'opencv-python-headless': '5.0.0.93'}
+sys.exit(0 if all(m.version(k) == v for k, v in want.items()) else 1)" 2>/dev/null; then
+  echo "bootstrap: detector reference packages present in .venv"
+else
+  echo "bootstrap: installing the detector reference packages into .venv (for the equivalence tests)"
+  "$venv/bin/python" -m pip install -q --no-deps "${TEST_PACKAGES[@]}"
+  "$venv/bin/python" -m pip install -q --no-deps certifi charset-normalizer idna urllib3
+fi

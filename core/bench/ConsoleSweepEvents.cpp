@@ -38,6 +38,10 @@ void ConsoleSweepEvents::measurement(const results::Measurement& row) {
         out_ << " (data " << number(row.data_ms, "%.2f") << ", forward " << number(row.forward_ms, "%.2f") << ", loss "
              << number(row.loss_ms, "%.2f") << ", backward " << number(row.backward_ms, "%.2f") << ", optimizer "
              << number(row.optimizer_ms, "%.2f") << " ms)";
+    } else if (row.postprocess_ms && row.forward_ms) {
+        // A detector's postprocess (decode + NMS) is where its step leaves the graph.
+        out_ << " (data " << number(row.data_ms, "%.2f") << ", forward " << number(row.forward_ms, "%.2f")
+             << ", postprocess " << number(row.postprocess_ms, "%.2f") << " ms)";
     }
     out_ << "\n";
 }

@@ -5,6 +5,7 @@
 #include "families/Fomo.h"
 #include "families/MobileNetV3Small.h"
 #include "families/ResNet18.h"
+#include "families/yolo/YoloTFamily.h"
 
 namespace graphlens::families {
 
@@ -16,6 +17,7 @@ const FamilyRegistry& FamilyRegistry::builtIn() {
         r.families_.push_back(makeEfficientNetB0Family());
         r.families_.push_back(makeConvNeXtTinyFamily());
         r.families_.push_back(makeFomoFamily());
+        r.families_.push_back(yolo::makeYoloTFamily());
         return r;
     }();
     return registry;

@@ -1,4 +1,5 @@
 #include "families/TorchScriptFamily.h"
+#include "families/yolo/YoloTFamily.h"
 #include "families/UserModelLoss.h"
 
 #include "families/ModelFileError.h"
@@ -158,6 +159,13 @@ void probeTorchScriptFamily(Family& family, torch::Device device, torch::Dtype d
     if (logits) family.numClasses = static_cast<int>(probe.output.toTensor().size(1));
     if (family.task.empty()) family.task = logits ? "classify" : "other";
     if (family.task == "classify" && logits) family.postprocess = classifyTop5;
+    // An Ultralytics YOLOv8 export (`yolo export format=torchscript`) returns the decoded head
+    // [B, 4 + classes, anchors]: it gets yolo-t's confidence filter and NMS.
+    std::string notYolo;
+    if (family.task == "detect" && yolo::isDecodedYoloOutput(firstTensor(probe.output), notYolo)) {
+        family.numClasses = static_cast<int>(firstTensor(probe.output).size(1) - 4);
+        family.postprocess = [](const c10::IValue& output) { return yolo::yoloPredictions(firstTensor(output)); };
+    }
 }
 
 }  // namespace graphlens::families

@@ -3,6 +3,9 @@
 #include "data/DataLoader.h"
 #include "families/Fomo.h"
 #include "families/InputNormalisation.h"
+#include "families/yolo/YoloDetections.h"
+#include "families/yolo/YoloHeadLayout.h"
+#include "train/DetectionMap.h"
 #include "train/ValidationMetrics.h"
 
 #include <torch/torch.h>
@@ -27,6 +30,10 @@ ValidationResult validateEpoch(const families::Family& family, const std::functi
     torch::NoGradGuard noGrad;
     TopOneCounter topOne;
     CentroidF1Counter centroids;
+    DetectionMapCounter detections;
+    // Ultralytics validates at confidence 0.001: mAP integrates over every score the detector gives.
+    families::yolo::DetectionOptions mapOptions;
+    mapOptions.confidence = 0.001;
     while (auto loaded = loader.next()) {
         const auto images = families::normaliseImages(loaded->images, family.task);
         const auto output = forward(images);
@@ -35,9 +42,29 @@ ValidationResult validateEpoch(const families::Family& family, const std::functi
             topOne.add(output.toTensor().to(torch::kCPU), loaded->classes.to(torch::kCPU));
             continue;
         }
-        const auto points = families::fomoPostprocess(output.toTensor().to(torch::kFloat));
         const auto boxes = loaded->boxes.to(torch::kCPU);
         const auto rows = boxes.accessor<float, 2>();
+        if (result.metric == "mAP50-95") {
+            const auto predicted = families::yolo::yoloDetections(families::yolo::decodeYoloHead(output.toTensor()), mapOptions);
+            const auto side = static_cast<float>(images.size(3));
+            for (std::size_t image = 0; image < predicted.size(); ++image) {
+                const auto table = predicted[image].to(torch::kCPU);
+                const auto found = table.accessor<float, 2>();
+                std::vector<ScoredBox> scored;
+                for (std::int64_t r = 0; r < table.size(0); ++r) {
+                    scored.push_back({static_cast<int>(found[r][5]), found[r][4], found[r][0], found[r][1], found[r][2], found[r][3]});
+                }
+                std::vector<LabelledBox> truth;
+                for (std::int64_t r = 0; r < boxes.size(0); ++r) {
+                    if (static_cast<std::size_t>(rows[r][0]) != image) continue;
+                    const float cx = rows[r][2] * side, cy = rows[r][3] * side, w = rows[r][4] * side, h = rows[r][5] * side;
+                    truth.push_back({static_cast<int>(rows[r][1]), cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2});
+                }
+                detections.addImage(scored, truth);
+            }
+            continue;
+        }
+        const auto points = families::fomoPostprocess(output.toTensor().to(torch::kFloat));
         for (std::size_t image = 0; image < points.size(); ++image) {
             std::vector<CentroidPoint> predicted;
             for (const auto& point : points[image]) predicted.push_back({point.cls, point.x, point.y});
@@ -49,7 +76,12 @@ ValidationResult validateEpoch(const families::Family& family, const std::functi
             centroids.addImage(predicted, truth);
         }
     }
-    result.value = result.metric == "top-1" ? topOne.value() : centroids.f1();
+    if (result.metric == "mAP50-95") {
+        result.value = detections.map5095();
+        result.detail = "mAP50 " + std::to_string(detections.map50()).substr(0, 5);
+    } else {
+        result.value = result.metric == "top-1" ? topOne.value() : centroids.f1();
+    }
     return result;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The validation pass after an epoch: the network in eval mode, no gradients, the val split in
-// order without augmentation, and the family's metric (top-1 for classifiers, FOMO's centroid F1).
+// order without augmentation, and the family's metric (top-1 for classifiers, FOMO's centroid F1, mAP50-95 for
+// YOLO detectors).
 #include "families/Family.h"
 
 #include <ATen/core/ivalue.h>
@@ -19,6 +20,7 @@ namespace graphlens::train {
 struct ValidationResult {
     std::string metric;  // empty: the family has none, nothing computed
     double value = 0;
+    std::string detail;  // a second figure beside the metric ("mAP50 0.412" for detectors), or empty
     std::int64_t images = 0;
 };
 

@@ -330,6 +330,7 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
             module->train();
             progress << "epoch " << epoch + 1 << "/" << options.epochs;
             if (!validation.metric.empty()) progress << ": val " << validation.metric << " " << validation.value;
+            if (!validation.detail.empty()) progress << " (" << validation.detail << ")";
             progress << "\n";
             CheckpointInfo info;
             info.family = family.name;
@@ -352,6 +353,7 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
     }
     report.metricName = validation.metric;
     report.metric = validation.value;
+    report.metricDetail = validation.detail;
     report.graphs = step.describeGraphs();
     report.wallSeconds = secondsSince(started);
     return report;
@@ -362,7 +364,11 @@ std::string describe(const TrainingReport& report) {
     text << report.family << " on " << report.device << ": " << report.epochs << " epochs, " << report.microSteps << " steps in "
          << report.wallSeconds << " s (loader wait " << report.loaderWaitSeconds << " s, "
          << (report.wallSeconds > 0 ? 100.0 * report.loaderWaitSeconds / report.wallSeconds : 0.0) << "%)\n";
-    if (!report.metricName.empty()) text << "final val " << report.metricName << ": " << report.metric << "\n";
+    if (!report.metricName.empty()) {
+        text << "final val " << report.metricName << ": " << report.metric;
+        if (!report.metricDetail.empty()) text << " (" << report.metricDetail << ")";
+        text << "\n";
+    }
     text << "graphs: " << report.graphs << "\n";
     if (report.nonFiniteLosses > 0) text << "non-finite losses: " << report.nonFiniteLosses << "\n";
     text << "checkpoint: " << report.checkpoint.string() << "\nlog: " << report.log.string() << "\n";

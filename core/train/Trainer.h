@@ -22,8 +22,9 @@ struct TrainingReport {
     std::int64_t optimizerSteps = 0;  // in the whole run, checkpoint included
     double wallSeconds = 0;
     double loaderWaitSeconds = 0;     // time the step waited for the loader
-    std::string metricName;           // "top-1", "centroid-f1", or empty
+    std::string metricName;           // "top-1", "centroid-f1", "mAP50-95", or empty
     double metric = 0;                // the last epoch's validation value
+    std::string metricDetail;         // a second figure beside it ("mAP50 0.412"), or empty
     std::string graphs;               // TrainingStep::describeGraphs()
     std::int64_t nonFiniteLosses = 0;
     std::filesystem::path checkpoint, log;

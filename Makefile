@@ -33,7 +33,8 @@ gpu-bundle: bootstrap
 	@cmake --build build/gpu-bundle -j $(JOBS) --target graphlens-cli graphlens_gpu_tests \
 	  graphlens_unit_engine graphlens_unit_decode graphlens_bench_minimal_loops graphlens_bench_data_loader \
 	  graphlens_bench_torchscript graphlens_bench_graph_runner_overhead \
-	  graphlens_bench_training_step graphlens_unit_train graphlens_unit_train_parts graphlens_bench_nms
+	  graphlens_bench_training_step graphlens_unit_train graphlens_unit_train_parts graphlens_bench_nms \
+	  graphlens_bench_yolo_loss
 	@./scripts/make-gpu-bundle.sh build/gpu-bundle gpu-bundle
 
 format:

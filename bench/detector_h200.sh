@@ -4,7 +4,7 @@
 # verify (inference and training), the inference sweep at batch 1/4/8/16 with the postprocess phase,
 # the training-step sweep at batch 8/16 in network scope, 20 epochs on the built-in dataset eager and
 # with --cuda-graph, the NMS benchmark (against torchvision's kernel when the server's venv has one),
-# and the detector's GPU tests. Each result goes to its own file in $OUT.
+# the assigner's share of the loss phase, and the detector's GPU tests. Each result goes to its own file in $OUT.
 set -uo pipefail
 bundle="$(cd "${1:?bundle folder}" && pwd)"
 out="${OUT:?set OUT to a folder for the results}"
@@ -28,4 +28,5 @@ ops="$(ls "$(dirname "$TORCH_LIB")"/../torchvision/_C.so 2>/dev/null | head -1)"
 pylib="$(ls /usr/lib/x86_64-linux-gnu/libpython3.*.so* 2>/dev/null | head -1)"
 timeout 120 "$run" graphlens_bench_nms ${ops:+--torchvision-ops "$ops"} ${pylib:+--python-lib "$pylib"} \
   > "$out/nms-bench.txt" 2>&1; echo "nms bench rc $?"
+timeout 120 "$run" graphlens_bench_yolo_loss --batch 8,16 > "$out/loss-bench.txt" 2>&1; echo "loss bench rc $?"
 date -u

@@ -13,7 +13,7 @@ binaries=()
 for name in graphlens-cli graphlens_gpu_tests graphlens_unit_results graphlens_unit_engine graphlens_unit_decode \
             graphlens_bench_minimal_loops graphlens_bench_torchscript graphlens_bench_graph_runner_overhead \
             graphlens_bench_data_loader graphlens_bench_training_step graphlens_unit_train graphlens_unit_train_parts \
-            graphlens_bench_nms; do
+            graphlens_bench_nms graphlens_bench_yolo_loss; do
   [ -x "$build/bin/$name" ] && binaries+=("$build/bin/$name")
 done
 cp "${binaries[@]}" "$bundle/bin/"

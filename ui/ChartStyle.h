@@ -5,8 +5,10 @@
 #include <QString>
 
 class QChart;
+class QPalette;
 class QLogValueAxis;
 class QValueAxis;
+class QXYSeries;
 
 namespace graphlens::ui {
 
@@ -21,5 +23,21 @@ QValueAxis* makeValueAxis(const QString& title);
 void fitValueAxisFromZero(QValueAxis* axis, double maxValue);
 
 void styleChart(QChart* chart, const QString& title);
+
+// A palette is dark when its text is lighter than its base (the dark theme, or a dark desktop).
+bool isDarkPalette(const QPalette& palette);
+// Title, axes (labels, titles, lines, grid), legend and background in the palette's colours, so a
+// chart reads on a light and on a dark theme alike. Series colours are left alone (curveColor's
+// read on both), except point labels marked by colorPointLabelsAsText.
+void applyChartPalette(QChart* chart, const QPalette& palette);
+// From now on every QChartView of the application re-applies applyChartPalette with its own
+// palette when it is first shown and whenever that palette changes (a theme switch). Idempotent.
+void followPaletteInCharts();
+// Point labels in the chart's label colour (for labels that name values, not curves), kept so by
+// applyChartPalette when the theme changes.
+void colorPointLabelsAsText(QXYSeries* series, const QPalette& palette);
+// A curve's colour made readable as text on white and on a dark background alike (value labels
+// next to points): the same hue at a mid luminance.
+QColor valueLabelColor(const QColor& curve);
 
 }  // namespace graphlens::ui

@@ -12,11 +12,21 @@
 #include "ui/SweepPanel.h"
 #include "ui/UiLogging.h"
 #include "ui/WorkerClient.h"
+#include "ui/ChartStyle.h"
+#include "ui/charts/ChartExport.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/models/MeasurementFilterBar.h"
+#include "ui/models/MeasurementFilterModel.h"
+#include "ui/timeline/TimelinePanel.h"
 #include "ui/report/ReportWriter.h"
 #include "ui/report/SummaryCardWidget.h"
+#include "ui/session/BaselineController.h"
+#include "ui/session/BaselineDeltaProxy.h"
+#include "ui/session/RunMarkerKeeper.h"
 
 #include <QAction>
+#include <QActionGroup>
+#include <QChartView>
 #include <QApplication>
 #include <QDateTime>
 #include <QDir>
@@ -26,6 +36,7 @@
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QIcon>
+#include <QItemSelectionModel>
 #include <QCloseEvent>
 #include <QKeyEvent>
 #include <QJsonDocument>
@@ -67,10 +78,15 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
     initResources();
     setWindowIcon(QIcon(QStringLiteral(":/icons/graphlens.svg")));
 
-    auto* proxy = new QSortFilterProxyModel(this);
-    proxy->setSourceModel(m_model);
-    proxy->setSortRole(MeasurementTableModel::SortRole);
+    auto* deltas = new BaselineDeltaProxy(this);  // the baseline's columns, while one is set
+    deltas->setSourceModel(m_model);
+    // Sorts numbers as numbers (empty cells last) and applies the filter bar; the charts stay on
+    // m_model, so filtering the table never redraws them.
+    auto* proxy = new MeasurementFilterModel(this);
+    proxy->setSourceModel(deltas);
+    m_tableProxy = proxy;
     m_table = new QTableView;
+    m_table->setAccessibleName(tr("Results table"));
     m_table->setModel(proxy);
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);  // arrival order until asked
     m_table->setSortingEnabled(true);
@@ -94,6 +110,14 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
     m_speedupChart = charts->speedupChart();
     m_stepTimeChart = charts->stepTimeChart();
     m_charts = charts;
+    // Pointing at rows of the table marks their points in the charts (mapped through the proxies).
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            [this] { emit selectedMeasurementsChanged(selectedMeasurements()); });
+    // A reset clears the selection without a selectionChanged: the old rows' marks go with it.
+    connect(m_model, &QAbstractItemModel::modelReset, this, [this] { emit selectedMeasurementsChanged({}); });
+    connect(this, &MainWindow::selectedMeasurementsChanged, charts, &ChartsPanel::highlightRows);
+    m_timeline = new TimelinePanel;
+    charts->addTab(m_timeline, tr("Timeline"));
 
     // First run (no rows): say what to do where the charts would be.
     m_emptyState = new QLabel;
@@ -118,7 +142,16 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
 
     auto* splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_chartArea);
-    splitter->addWidget(m_table);
+    // The filter bar sits right above the table it narrows.
+    m_filterBar = new MeasurementFilterBar;
+    m_filterBar->setFilterModel(proxy);
+    auto* tablePage = new QWidget;
+    auto* tableLayout = new QVBoxLayout(tablePage);
+    tableLayout->setContentsMargins(0, 0, 0, 0);
+    tableLayout->setSpacing(0);
+    tableLayout->addWidget(m_filterBar);
+    tableLayout->addWidget(m_table, 1);
+    splitter->addWidget(tablePage);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     splitter->setChildrenCollapsible(false);
@@ -129,9 +162,11 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
     m_fileLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statusBar()->addPermanentWidget(m_environmentLabel, 1);
     statusBar()->addPermanentWidget(m_fileLabel);
+    m_baseline = new BaselineController(this, deltas, charts, m_table);  // its tab comes with a baseline
 
     createDocks();
     createActions();
+    setTheme(themeFromKey(m_settings->value(themeSettingsKey()).toString()), false);  // the saved View ▸ Theme
     connectWorker();
     qApp->installEventFilter(this);  // see eventFilter: window shortcuts beat a focused text field
     m_sweepPanel->loadFamilies(m_worker->workerExecutable());
@@ -153,6 +188,7 @@ void MainWindow::createDocks() {
 
     m_log = new QPlainTextEdit;
     m_log->setReadOnly(true);
+    m_log->setAccessibleName(tr("Log"));
     m_log->setMaximumBlockCount(5000);  // a chatty engine must not grow the window's memory forever
     m_log->setLineWrapMode(QPlainTextEdit::WidgetWidth);
     auto* logDock = new QDockWidget(tr("Log"), this);
@@ -179,6 +215,8 @@ void MainWindow::createActions() {
     };
     m_openAction = windowAction(file->addAction(tr("&Open…"), this, &MainWindow::chooseAndOpen), "actionOpen",
                                 QKeySequence(Qt::CTRL | Qt::Key_O));
+    file->addAction(tr("Open &Trace…"), this, &MainWindow::chooseAndOpenTrace)
+        ->setObjectName(QStringLiteral("actionOpenTrace"));
     m_saveAction = windowAction(file->addAction(tr("&Save Session"), this, &MainWindow::save), "actionSave",
                                 QKeySequence(Qt::CTRL | Qt::Key_S));
     m_saveAsAction = windowAction(file->addAction(tr("Save Session &As…"), this, &MainWindow::chooseAndSaveSession),
@@ -187,6 +225,16 @@ void MainWindow::createActions() {
                                   "actionExportCsv", QKeySequence(Qt::CTRL | Qt::Key_E));
     m_reportAction = windowAction(file->addAction(tr("Export &Report…"), this, &MainWindow::chooseAndExportReport),
                                   "actionExportReport", QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_exportChartAction = file->addAction(tr("Export C&hart…"), this, &MainWindow::chooseAndExportCurrentChart);
+    m_exportChartAction->setObjectName(QStringLiteral("actionExportChart"));
+    m_exportChartAction->setToolTip(tr("Save the chart of the current tab as a PNG or SVG image"));
+    // A chart tab added later (the baseline's) gets the same right-click export as the others.
+    connect(m_charts, &QTabWidget::currentChanged, this, [this] {
+        if (auto* chart = currentChartView()) addChartExportActions(chart);
+        updateExportChartAction();
+    });
+    file->addSeparator();
+    m_baseline->addActionsTo(file);
     file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -201,6 +249,8 @@ void MainWindow::createActions() {
     auto* view = menuBar()->addMenu(tr("&View"));
     const auto docks = findChildren<QDockWidget*>();
     for (auto* dock : docks) view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    createThemeMenu(view->addMenu(tr("&Theme")));
 
     auto* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About GraphLens"), this, [this] {
@@ -211,6 +261,7 @@ void MainWindow::createActions() {
 }
 
 void MainWindow::connectWorker() {
+    new RunMarkerKeeper(m_worker, this);  // marks the run in progress, so a crash mid-run is offered at the next start
     connect(m_worker, &WorkerClient::started, this, [this](const QString& autosave) {
         // Only now, with a worker really running, is the table cleared: a sweep is a new session
         // (the previous rows stay in their file).
@@ -305,8 +356,14 @@ bool MainWindow::openFile(const QString& path) {
         }
         setCurrentFile(path);
         appendLog(tr("Opened %1: %2 rows").arg(shown).arg(m_model->rowCount()));
+        loadTraceBeside(path);
         return true;
     } catch (const std::exception& error) {
+        // A trace picked with Open… (or given on the command line) opens in the Timeline tab.
+        if (QString traceError; m_timeline->loadTraceFile(path, &traceError)) {
+            showOpenedTrace(path);
+            return true;
+        }
         showError(tr("Cannot open %1").arg(shown), QString::fromUtf8(error.what()));
         return false;
     }
@@ -353,6 +410,47 @@ bool MainWindow::exportReport(const QString& path) {
     }
     appendLog(tr("Wrote report %1").arg(QDir::toNativeSeparators(path)));
     return true;
+}
+
+bool MainWindow::openTraceFile(const QString& path) {
+    QString error;
+    if (!m_timeline->loadTraceFile(path, &error)) {
+        showError(tr("Cannot open %1").arg(QDir::toNativeSeparators(path)), error);
+        return false;
+    }
+    showOpenedTrace(path);
+    return true;
+}
+
+void MainWindow::showOpenedTrace(const QString& path) {
+    appendLog(tr("Opened trace %1").arg(QDir::toNativeSeparators(path)));
+    updateEmptyState();
+    m_charts->setCurrentWidget(m_timeline);
+}
+
+// The one rule: results <folder>/<name>.<suffix> come with the trace <folder>/<name>.trace.json
+// (session.json and session.trace.json, as `--json session.json --trace session.trace.json` writes
+// them). Without one the timeline is cleared: a trace shown before belongs to another session.
+void MainWindow::loadTraceBeside(const QString& resultsPath) {
+    const QFileInfo results(resultsPath);
+    const QString trace = results.dir().filePath(results.completeBaseName() + QStringLiteral(".trace.json"));
+    QString error;
+    if (!QFileInfo::exists(trace)) {
+        m_timeline->clear();
+    } else if (m_timeline->loadTraceFile(trace, &error)) {
+        appendLog(tr("Opened trace %1").arg(QDir::toNativeSeparators(trace)));
+    } else {
+        m_timeline->clear();
+        appendLog(tr("warning: %1").arg(error));  // the session itself opened: no message box
+        statusBar()->showMessage(error, 10000);
+    }
+    updateEmptyState();
+}
+
+void MainWindow::chooseAndOpenTrace() {
+    const auto path = QFileDialog::getOpenFileName(this, tr("Open trace"), QFileInfo(m_currentFile).absolutePath(),
+                                                   tr("GraphLens trace (*.json);;All files (*)"));
+    if (!path.isEmpty()) openTraceFile(path);
 }
 
 void MainWindow::chooseAndOpen() {
@@ -418,6 +516,79 @@ void MainWindow::chooseAndExportReport() {
     exportReport(path);
 }
 
+QChartView* MainWindow::currentChartView() const {
+    if (!m_charts || m_chartArea->currentIndex() == 0) return nullptr;  // the empty state: no chart shown
+    return qobject_cast<QChartView*>(m_charts->currentWidget());
+}
+
+void MainWindow::updateExportChartAction() {
+    if (m_exportChartAction) m_exportChartAction->setEnabled(currentChartView() != nullptr);
+}
+
+bool MainWindow::exportChart(const QString& path) {
+    const QString shown = QDir::toNativeSeparators(path);
+    auto* chart = currentChartView();
+    QString error;
+    if (!chart) {
+        showError(tr("Cannot export %1").arg(shown), tr("the current tab shows no chart"));
+        return false;
+    }
+    if (!graphlens::ui::exportChart(chart, path, &error)) {
+        showError(tr("Cannot export %1").arg(shown), error);
+        return false;
+    }
+    appendLog(tr("Exported the %1 chart to %2").arg(m_charts->tabText(m_charts->currentIndex()), shown));
+    return true;
+}
+
+void MainWindow::chooseAndExportCurrentChart() {
+    auto* chart = currentChartView();
+    if (!chart) return;
+    QString filter;
+    auto path = QFileDialog::getSaveFileName(this, tr("Export chart"), suggestedChartFileName(chart, QStringLiteral("png")),
+                                             tr("PNG image (*.png);;SVG image (*.svg)"), &filter);
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) {
+        path += filter.contains(QStringLiteral("svg")) ? QStringLiteral(".svg") : QStringLiteral(".png");
+    }
+    exportChart(path);
+}
+
+void MainWindow::createThemeMenu(QMenu* menu) {
+    menu->setObjectName(QStringLiteral("menuTheme"));
+    menu->setToolTipsVisible(true);
+    m_themeActions = new QActionGroup(this);  // exclusive: one theme at a time
+    const struct {
+        ColorTheme theme;
+        const char* objectName;
+        QString text;
+        QString tip;
+    } choices[] = {
+        {ColorTheme::System, "actionThemeSystem", tr("&System"), tr("The desktop's own style and colours")},
+        {ColorTheme::Light, "actionThemeLight", tr("&Light"), tr("Dark text on light backgrounds, charts included")},
+        {ColorTheme::Dark, "actionThemeDark", tr("&Dark"), tr("Light text on dark backgrounds, charts included")},
+    };
+    for (const auto& choice : choices) {
+        auto* action = menu->addAction(choice.text);
+        action->setObjectName(QLatin1String(choice.objectName));
+        action->setToolTip(choice.tip);
+        action->setCheckable(true);
+        action->setData(themeKey(choice.theme));
+        m_themeActions->addAction(action);
+        connect(action, &QAction::triggered, this, [this, theme = choice.theme] { setTheme(theme); });
+    }
+}
+
+void MainWindow::setTheme(ColorTheme theme, bool remember) {
+    followPaletteInCharts();  // charts re-colour with the palette (ChartStyle)
+    applyTheme(theme);
+    if (m_themeActions) {
+        const auto actions = m_themeActions->actions();
+        for (auto* action : actions) action->setChecked(action->data().toString() == themeKey(theme));
+    }
+    if (remember) m_settings->setValue(themeSettingsKey(), themeKey(theme));
+}
+
 void MainWindow::showError(const QString& title, const QString& detail) {
     m_lastError = title + QLatin1Char('\n') + detail;
     qCWarning(lcUiWindow).noquote() << m_lastError;
@@ -454,7 +625,9 @@ void MainWindow::updateEmptyState() {
         text += QStringLiteral("\n\n") + tr("CUDA graphs need a CUDA device: this machine times the eager arm only.");
     }
     m_emptyState->setText(text);
-    m_chartArea->setCurrentIndex(m_model->rowCount() == 0 ? 0 : 1);  // the empty state or the charts page
+    const bool nothing = m_model->rowCount() == 0 && !(m_timeline && m_timeline->hasTrace());
+    m_chartArea->setCurrentIndex(nothing ? 0 : 1);  // the empty state or the charts page
+    updateExportChartAction();
 }
 
 void MainWindow::updateEnvironmentLabel() {
@@ -472,6 +645,10 @@ void MainWindow::updateEnvironmentLabel() {
 }
 
 QString MainWindow::environmentText() const { return m_environmentLabel->text(); }
+
+std::vector<results::Measurement> MainWindow::selectedMeasurements() const {
+    return m_tableProxy->measurementsAt(m_table->selectionModel()->selectedRows());
+}
 
 void MainWindow::updateTitle() {
     QString name = QFileInfo(m_currentFile).fileName();

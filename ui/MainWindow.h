@@ -4,13 +4,17 @@
 // session's plan and environment (the rows live in MeasurementTableModel).
 #include "results/Session.h"
 #include "results/SweepPlan.h"
+#include "ui/Theme.h"
 
 #include <QMainWindow>
 
 class QAction;
+class QActionGroup;
+class QChartView;
 class QCloseEvent;
 class QEvent;
 class QLabel;
+class QMenu;
 class QPlainTextEdit;
 class QSettings;
 class QStackedWidget;
@@ -19,11 +23,15 @@ class QTabWidget;
 
 namespace graphlens::ui {
 
+class BaselineController;
+class MeasurementFilterBar;
+class MeasurementFilterModel;
 class MeasurementTableModel;
 class SpeedupChartView;
 class StepTimeChartView;
 class SummaryCardWidget;
 class SweepPanel;
+class TimelinePanel;
 class WorkerClient;
 
 class MainWindow : public QMainWindow {
@@ -41,6 +49,17 @@ public:
     bool exportCsv(const QString& path);
     // The stakeholder report of what is shown (.pdf or .html by suffix); false after an error message.
     bool exportReport(const QString& path);
+    // The chart of the current tab as .png (at twice the screen's density) or .svg by suffix; false
+    // after an error naming the file (no chart in the tab, unwritable path), leaving no file.
+    bool exportChart(const QString& path);
+    // The chart in the current tab, or nullptr (the Timeline tab, or no rows yet).
+    QChartView* currentChartView() const;
+    // View ▸ Theme: applies it to the whole application; `remember` keeps it in the settings for
+    // the next start (the command line's --theme does not).
+    void setTheme(graphlens::ui::ColorTheme theme, bool remember = true);
+    // A Chrome trace of profiled steps (graphlens-cli sweep --trace) into the Timeline tab; false
+    // after an error naming the file, the timeline shown staying as it was.
+    bool openTraceFile(const QString& path);
 
     void startSweep(const graphlens::results::SweepPlan& plan);
 
@@ -49,12 +68,25 @@ public:
     StepTimeChartView* stepTimeChart() const { return m_stepTimeChart; }
     SweepPanel* sweepPanel() const { return m_sweepPanel; }
     SummaryCardWidget* summaryCard() const { return m_summaryCard; }
+    BaselineController* baseline() const { return m_baseline; }  // File ▸ Set as Baseline, the delta columns
+    TimelinePanel* timelinePanel() const { return m_timeline; }
     WorkerClient* worker() const { return m_worker; }
     QString currentFile() const { return m_currentFile; }
     QString lastError() const { return m_lastError; }
     QString environmentText() const;
     // The first-run text shown in place of the charts while the table has no rows.
     QLabel* emptyStateLabel() const { return m_emptyState; }
+    // The results table, its sort/filter proxy (what the table view shows) and the filter bar above it.
+    QTableView* table() const { return m_table; }
+    MeasurementFilterModel* tableProxy() const { return m_tableProxy; }
+    MeasurementFilterBar* filterBar() const { return m_filterBar; }
+    // The rows selected in the table, mapped through its proxies to the model's rows.
+    std::vector<graphlens::results::Measurement> selectedMeasurements() const;
+
+signals:
+    // The table's selection changed (empty: nothing selected, or the rows were replaced); the charts
+    // highlight these rows' points.
+    void selectedMeasurementsChanged(const std::vector<graphlens::results::Measurement>& rows);
 
 protected:
     // Window shortcuts (save, export, open, run, cancel) win over a focused text field, which
@@ -72,15 +104,23 @@ private:
     void setEnvironment(const QJsonObject& helloOrEnvironment);
     void updateTitle();
     void chooseAndOpen();
+    void chooseAndOpenTrace();
+    void loadTraceBeside(const QString& resultsPath);
+    void showOpenedTrace(const QString& path);
     void chooseAndSaveSession();
     void save();  // to the current session file when it is one, otherwise as chooseAndSaveSession
     void updateEnvironmentLabel();
     void updateEmptyState();
     void chooseAndExportCsv();
     void chooseAndExportReport();
+    void chooseAndExportCurrentChart();
+    void updateExportChartAction();  // enabled while the current tab shows a chart with rows
+    void createThemeMenu(QMenu* menu);
 
     MeasurementTableModel* m_model = nullptr;
     QTableView* m_table = nullptr;
+    MeasurementFilterModel* m_tableProxy = nullptr;
+    MeasurementFilterBar* m_filterBar = nullptr;
     QTabWidget* m_charts = nullptr;
     QStackedWidget* m_chartArea = nullptr;  // the empty state or the charts
     QLabel* m_emptyState = nullptr;
@@ -98,7 +138,11 @@ private:
     QAction* m_saveAsAction = nullptr;
     QAction* m_exportAction = nullptr;
     QAction* m_reportAction = nullptr;
+    QAction* m_exportChartAction = nullptr;
+    QActionGroup* m_themeActions = nullptr;  // View ▸ Theme: System, Light, Dark (data: themeKey)
     SummaryCardWidget* m_summaryCard = nullptr;
+    BaselineController* m_baseline = nullptr;
+    TimelinePanel* m_timeline = nullptr;  // the Timeline tab: reads a trace file, not the rows
     QAction* m_runAction = nullptr;
     QAction* m_cancelAction = nullptr;
     QString m_environmentSummary;  // from the hello or the file; the label adds the rows' precision

@@ -65,6 +65,10 @@ QString interval(const std::optional<double>& low, const std::optional<double>& 
 
 MeasurementTableModel::MeasurementTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
+bool MeasurementTableModel::isFailedRow(const results::Measurement& row) {
+    return row.status == "oom" || row.status == "error" || row.status == "refused";
+}
+
 void MeasurementTableModel::resetData(std::vector<results::Measurement> rows) {
     beginResetModel();
     m_rows = std::move(rows);
@@ -96,13 +100,16 @@ QVariant MeasurementTableModel::data(const QModelIndex& index, int role) const {
     case SortRole:
         return sortValue(m, index.column());
     case Qt::ToolTipRole:
+        // Pointing anywhere on a failed row says why it failed.
+        if (isFailedRow(m) && !m.message.empty()) return QString::fromStdString(m.message);
         return toolTip(m, index.column());
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::AlignVCenter |
                                    (kColumns[index.column()].numeric ? Qt::AlignRight : Qt::AlignLeft));
     case Qt::ForegroundRole:
-        // A failed or out-of-memory row must stand out in a long sweep.
-        if (index.column() == Status && m.status != "ok" && !m.status.empty()) {
+        // A failed or out-of-memory row must stand out in a long sweep: the whole row; any other
+        // status that is not ok (skipped) in its status cell only.
+        if (isFailedRow(m) || (index.column() == Status && m.status != "ok" && !m.status.empty())) {
             return QBrush(QColor(0xc0, 0x39, 0x2b));
         }
         return {};
@@ -150,8 +157,9 @@ QVariant MeasurementTableModel::display(const results::Measurement& m, int colum
 
 QVariant MeasurementTableModel::sortValue(const results::Measurement& m, int column) const {
     switch (column) {
-    case Batch: return m.batch;
-    case ImgSz: return m.imgsz;
+    // Absent (0) is an empty cell: no value, so a sort puts it last instead of first.
+    case Batch: return m.batch > 0 ? QVariant(m.batch) : QVariant();
+    case ImgSz: return m.imgsz > 0 ? QVariant(m.imgsz) : QVariant();
     case StepMsMedian: return raw(m.step_ms_median);
     case StepMsMin: return raw(m.step_ms_min);
     case StepMsCi: return raw(m.step_ms_ci_low);

@@ -21,6 +21,9 @@ public:
 
     explicit MeasurementTableModel(QObject* parent = nullptr);
 
+    // oom, error or refused: shown whole in red, its message as every cell's tooltip.
+    static bool isFailedRow(const results::Measurement& row);
+
     void resetData(std::vector<results::Measurement> rows);
     void appendRow(const results::Measurement& row);
     const std::vector<results::Measurement>& rows() const { return m_rows; }

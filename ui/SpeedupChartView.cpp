@@ -66,7 +66,10 @@ void SpeedupChartView::setModel(const MeasurementTableModel* model) {
     rebuild();
 }
 
+void SpeedupChartView::highlightRows(const std::vector<results::Measurement>& rows) { m_highlighter.setRows(rows); }
+
 void SpeedupChartView::rebuild() {
+    m_highlighter.clear();
     m_curves = m_model ? speedupCurves(m_model->rows()) : std::vector<SpeedupCurve>{};
     chart()->removeAllSeries();
 
@@ -86,6 +89,7 @@ void SpeedupChartView::rebuild() {
 
     for (size_t i = 0; i < m_curves.size(); ++i) addCurve(m_curves[i], int(i));
     addReferenceLine();  // last, so the legend lists the data first
+    m_highlighter.apply();
     chart()->setTitle(m_curves.empty()
                           ? tr("CUDA graph speedup vs batch size — %1")
                                 .arg(noSpeedupReason(m_model ? m_model->rows() : std::vector<results::Measurement>{}))
@@ -113,6 +117,10 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index) {
     line->setPointsVisible(true);
     line->setMarkerSize(7);
     for (const auto& p : curve.points) line->append(p.batch, p.speedup);
+    m_highlighter.trackBatches(line, [family = curve.family, precision = curve.precision, phase = curve.phase,
+                                      scope = curve.scope](const results::Measurement& row) {
+        return row.family == family && row.precision == precision && row.phase == phase && curveScope(row) == scope;
+    });
     chart()->addSeries(line);
     line->attachAxis(m_xAxis);
     line->attachAxis(m_yAxis);
@@ -148,7 +156,7 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index) {
     for (const auto& p : curve.points) labels->append(p.batch * labelOffset, std::round(p.speedup * 100.0) / 100.0);
     labels->setPointLabelsVisible(true);
     labels->setPointLabelsFormat(QStringLiteral("@yPoint×"));
-    labels->setPointLabelsColor(color.darker(130));
+    labels->setPointLabelsColor(valueLabelColor(color));  // reads on light and dark themes
     labels->setPointLabelsClipping(false);
     QFont labelFont = labels->pointLabelsFont();
     labelFont.setBold(true);

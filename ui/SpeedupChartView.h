@@ -3,6 +3,8 @@
 // with the bootstrap 95% interval as a vertical bar and a dashed "no gain" line at 1×.
 // Reads its rows from the table model and redraws when the model changes.
 #include "ui/SpeedupSeries.h"
+#include "ui/charts/HighlightableChart.h"
+#include "ui/charts/PointHighlighter.h"
 
 #include <QChartView>
 #include <vector>
@@ -14,13 +16,15 @@ namespace graphlens::ui {
 
 class MeasurementTableModel;
 
-class SpeedupChartView : public QChartView {
+class SpeedupChartView : public QChartView, public HighlightableChart {
     Q_OBJECT
 public:
     explicit SpeedupChartView(QWidget* parent = nullptr);
 
     void setModel(const MeasurementTableModel* model);
     const std::vector<SpeedupCurve>& curves() const { return m_curves; }
+    // Marks the speedup point of each row's key and batch (the eager or the graphed row: both make it).
+    void highlightRows(const std::vector<graphlens::results::Measurement>& rows) override;
 
     static QString referenceSeriesName();
     // Why there is no curve, from the rows' status and message ("no speedup to show (skipped: CUDA
@@ -34,6 +38,7 @@ private:
 
     const MeasurementTableModel* m_model = nullptr;
     std::vector<SpeedupCurve> m_curves;
+    PointHighlighter m_highlighter;
     QLogValueAxis* m_xAxis = nullptr;
     QValueAxis* m_yAxis = nullptr;
 };

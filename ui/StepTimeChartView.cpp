@@ -34,7 +34,10 @@ void StepTimeChartView::setModel(const MeasurementTableModel* model) {
     rebuild();
 }
 
+void StepTimeChartView::highlightRows(const std::vector<results::Measurement>& rows) { m_highlighter.setRows(rows); }
+
 void StepTimeChartView::rebuild() {
+    m_highlighter.clear();
     m_curves = m_model ? stepTimeCurves(m_model->rows()) : std::vector<StepTimeCurve>{};
     chart()->removeAllSeries();
 
@@ -66,10 +69,16 @@ void StepTimeChartView::rebuild() {
             chart()->addSeries(series);
             series->attachAxis(m_xAxis);
             series->attachAxis(m_yAxis);
+            const std::string arm = series == eager ? "eager" : "graphed";
+            m_highlighter.trackBatches(series, [curve, arm](const results::Measurement& row) {
+                return row.arm == arm && row.family == curve.family && row.precision == curve.precision &&
+                       row.phase == curve.phase && curveScope(row) == curve.scope;
+            });
         }
     }
     fitBatchAxis(m_xAxis, minBatch, maxBatch);
     fitValueAxisFromZero(m_yAxis, maxMs);
+    m_highlighter.apply();
 }
 
 }  // namespace graphlens::ui

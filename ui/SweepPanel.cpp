@@ -6,6 +6,7 @@
 #include "ui/Resources.h"
 #include "ui/UiLogging.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QSettings>
 #include <algorithm>
@@ -89,12 +90,13 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
                             "decided by the parity check when the sweep loads it)"));
     m_browseModel = new QPushButton(tr("File…"));
     m_browseModel->setToolTip(tr("Sweep your own model: a file written by torch.jit.save"));
+    m_browseModel->setAccessibleName(tr("Choose a TorchScript model file"));
     auto* familyRow = new QHBoxLayout;
     familyRow->addWidget(m_family, 1);
     familyRow->addWidget(m_browseModel);
     m_familyStatus = new QLabel;
     m_familyStatus->setWordWrap(true);
-    m_familyStatus->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
+    m_familyStatus->setStyleSheet(QStringLiteral("font-size: small;"));  // palette(mid) text was 1.7:1 on Fusion light
     m_familyStatus->hide();
 
     m_batches = new QLineEdit;
@@ -106,6 +108,7 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
     m_imgsz->setSingleStep(32);
     m_imgsz->setSpecialValueText(tr("family default"));
     m_imgsz->setSuffix(tr(" px"));
+    m_imgsz->setToolTip(tr("Side of the square input image in pixels; the lowest value uses the family's own size"));
 
     m_phases = new ChoiceChecks({{"infer", tr("inference"), QStringLiteral("phaseInfer")},
                                  {"train", tr("training"), QStringLiteral("phaseTrain")}},
@@ -192,8 +195,10 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
 
     m_start = new QPushButton(tr("Start sweep"));
     m_start->setDefault(true);
+    m_start->setAccessibleName(tr("Start sweep"));
     m_cancel = new QPushButton(tr("Cancel"));
     m_cancel->setToolTip(tr("Kill the worker; rows measured so far are kept"));
+    m_cancel->setAccessibleName(tr("Cancel sweep"));
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_start);
     buttons->addWidget(m_cancel);
@@ -203,6 +208,7 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
     m_progress->setValue(0);
     m_progress->setTextVisible(true);
     m_progress->setFormat(tr("idle"));
+    m_progress->setAccessibleName(tr("Sweep progress"));
     m_status = new QLabel;
     m_status->setWordWrap(true);
 
@@ -260,6 +266,10 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
 QWidget* SweepPanel::addField(QFormLayout* form, const QString& label, const QString& field, QWidget* input,
                               QLayout* row) {
     if (row) form->addRow(label, row); else form->addRow(label, input);
+    // Screen readers say the form's label; a check box of a list field says which list it is in.
+    input->setAccessibleName(label);
+    const auto boxes = input->findChildren<QCheckBox*>();
+    for (auto* box : boxes) box->setAccessibleName(tr("%1: %2").arg(label, box->text()));
     // The message sits right under the field at fault.
     auto* error = new QLabel;
     error->setObjectName(field + QStringLiteral("Error"));

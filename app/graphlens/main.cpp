@@ -4,6 +4,8 @@
 #include "graphlens/config.h"
 #include "ui/MainWindow.h"
 #include "ui/report/ReportWriter.h"
+#include "ui/WorkerClient.h"
+#include "ui/session/RecoveryOffers.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -25,6 +27,10 @@ struct Options {
                               QStringLiteral("Write the report for the session [file] to <out> (.pdf or .html), "
                                              "then exit. Needs no display."),
                               QStringLiteral("out")};
+    QCommandLineOption theme{QStringLiteral("theme"),
+                             QStringLiteral("Colour theme for this run: system, light or dark (View > Theme "
+                                            "keeps its own saved choice)."),
+                             QStringLiteral("theme")};
 };
 
 void describe(QCommandLineParser& parser, const Options& options) {
@@ -33,6 +39,7 @@ void describe(QCommandLineParser& parser, const Options& options) {
     parser.addVersionOption();
     parser.addOption(options.screenshot);
     parser.addOption(options.report);
+    parser.addOption(options.theme);
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Session .json, autosave .jsonl or .csv to open."),
                                  QStringLiteral("[file]"));
 }
@@ -111,6 +118,14 @@ int main(int argc, char* argv[]) {
     }
 
     graphlens::ui::MainWindow window;
+    if (parser.isSet(options.theme)) {
+        const QString theme = parser.value(options.theme).toLower();
+        if (theme != QStringLiteral("system") && theme != QStringLiteral("light") && theme != QStringLiteral("dark")) {
+            std::fprintf(stderr, "graphlens: --theme is system, light or dark, not %s\n", qPrintable(theme));
+            return 2;
+        }
+        window.setTheme(graphlens::ui::themeFromKey(theme), /*remember=*/false);
+    }
     bool opened = true;
     if (!parser.positionalArguments().isEmpty()) opened = window.openFile(parser.positionalArguments().front());
 
@@ -136,5 +151,8 @@ int main(int argc, char* argv[]) {
     }
 
     window.show();
+    // Runs this GUI did not see end (it crashed or was killed mid-run): offered once the window is
+    // up, scanned on a thread of its own.
+    (new graphlens::ui::RecoveryOffers(&window, window.worker()->resultsDirectory()))->start();
     return QApplication::exec();
 }

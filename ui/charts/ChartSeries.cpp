@@ -61,6 +61,12 @@ std::optional<double> MetricCurve::at(int batch) const {
     return std::nullopt;
 }
 
+RowMatcher curveRows(const MetricCurve& curve) {
+    return [key = curve.key, arm = curve.arm](const results::Measurement& row) {
+        return row.arm == arm && SeriesKey::of(row) == key;
+    };
+}
+
 std::vector<SeriesKey> seriesKeys(const std::vector<results::Measurement>& rows) {
     std::vector<SeriesKey> keys;
     for (const auto& row : rows) {

@@ -4,6 +4,7 @@
 // and arm, one value per batch, and turns a curve into a Qt series with hover tooltips that print
 // the exact value. Charts are views over MeasurementTableModel::rows(); nothing here parses rows.
 #include "results/Measurement.h"
+#include "ui/charts/PointHighlighter.h"
 
 #include <QColor>
 #include <QString>
@@ -56,6 +57,10 @@ struct MetricCurve {
 
     std::optional<double> at(int batch) const;
 };
+
+// The rows a curve's points come from (its key and arm, any pass): what PointHighlighter::trackBatches
+// needs to mark the point of a selected row.
+RowMatcher curveRows(const MetricCurve& curve);
 
 // Timed rows with status ok (ui/SpeedupSeries's rule), of the given arms, one curve per key, arm and
 // metric that has at least one value. Ordered by first appearance of the key, then arm in the order

@@ -2,6 +2,8 @@
 
 #include "ui/SpeedupChartView.h"
 #include "ui/StepTimeChartView.h"
+#include "ui/charts/ChartExport.h"
+#include "ui/charts/HighlightableChart.h"
 #include "ui/charts/LaunchOverheadChartView.h"
 #include "ui/charts/PhasesChartView.h"
 #include "ui/charts/ReplaysChartView.h"
@@ -27,6 +29,17 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QTabWidget(parent) {
     m_vram->setAccessibleName(tr("VRAM chart"));
     m_launch->setAccessibleName(tr("Launch overhead chart"));
     m_phases->setAccessibleName(tr("Phases chart"));
+    m_speedup->setAccessibleName(tr("Speedup chart"));
+    m_stepTime->setAccessibleName(tr("Step time chart"));
+    for (auto* view : std::initializer_list<QChartView*>{m_speedup, m_stepTime, m_replays, m_vram, m_launch, m_phases}) {
+        addChartExportActions(view);  // right-click: export as PNG or SVG
+    }
+}
+
+void ChartsPanel::highlightRows(const std::vector<results::Measurement>& rows) {
+    for (int i = 0; i < count(); ++i) {
+        if (auto* chart = dynamic_cast<HighlightableChart*>(widget(i))) chart->highlightRows(rows);
+    }
 }
 
 void ChartsPanel::setModel(const MeasurementTableModel* model) {

@@ -1,7 +1,10 @@
 #pragma once
 // The charts as tabs over one MeasurementTableModel: speedup, step time, replays, VRAM, launch
 // overhead and phases. Every tab is a view over the model's rows; the panel only wires them.
+#include "results/Measurement.h"
+
 #include <QTabWidget>
+#include <vector>
 
 namespace graphlens::ui {
 
@@ -19,6 +22,8 @@ public:
     explicit ChartsPanel(QWidget* parent = nullptr);
 
     void setModel(const MeasurementTableModel* model);
+    // The rows selected in the table: every tab that is a HighlightableChart marks their points.
+    void highlightRows(const std::vector<graphlens::results::Measurement>& rows);
 
     SpeedupChartView* speedupChart() const { return m_speedup; }
     StepTimeChartView* stepTimeChart() const { return m_stepTime; }

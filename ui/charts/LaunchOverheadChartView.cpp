@@ -79,7 +79,7 @@ void LaunchOverheadChartView::rebuild() {
             metricIndex = 2;
         }
         look.color = curveColor(keys.size() <= 1 ? metricIndex : 3 * keyIndex + metricIndex);
-        addCurve(chart(), m_xAxis, yAxis, curve, look);
+        highlighter().trackBatches(addCurve(chart(), m_xAxis, yAxis, curve, look), curveRows(curve));
     }
     chart()->setTitle(m_curves.empty() ? tr("Launch overhead per step — no profiled figures yet (profiling on)")
                                        : tr("Launch overhead per step, eager vs graphed") + titleSuffix(keys));

@@ -11,11 +11,19 @@ void ModelChartView::setModel(const MeasurementTableModel* model) {
     m_model = model;
     if (m_model) {
         // Whole redraw per change: a sweep has tens of rows, not thousands.
-        connect(m_model, &QAbstractItemModel::modelReset, this, [this] { rebuild(); });
-        connect(m_model, &QAbstractItemModel::rowsInserted, this, [this] { rebuild(); });
-        connect(m_model, &QAbstractItemModel::dataChanged, this, [this] { rebuild(); });
+        connect(m_model, &QAbstractItemModel::modelReset, this, [this] { redraw(); });
+        connect(m_model, &QAbstractItemModel::rowsInserted, this, [this] { redraw(); });
+        connect(m_model, &QAbstractItemModel::dataChanged, this, [this] { redraw(); });
     }
+    redraw();
+}
+
+void ModelChartView::highlightRows(const std::vector<results::Measurement>& rows) { m_highlighter.setRows(rows); }
+
+void ModelChartView::redraw() {
+    m_highlighter.clear();
     rebuild();
+    m_highlighter.apply();
 }
 
 }  // namespace graphlens::ui

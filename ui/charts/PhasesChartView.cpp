@@ -128,6 +128,14 @@ void PhasesChartView::rebuild() {
     for (const auto& category : m_categories) longest = std::max(longest, category.size());
     m_xAxis->setLabelsAngle(longest > 12 ? -30 : 0);
 
+    // The bar of a selected row: its key, batch and arm (any pass), for the highlight.
+    const auto barOf = [this](const Measurement& row) -> std::optional<int> {
+        for (size_t b = 0; b < m_bars.size(); ++b) {
+            const auto& bar = m_bars[b];
+            if (bar.batch == row.batch && bar.arm == row.arm && bar.key == SeriesKey::of(row)) return int(b);
+        }
+        return std::nullopt;
+    };
     auto* stacked = new QStackedBarSeries;
     double maxMs = 0;
     for (size_t b = 0; b < m_bars.size(); ++b) {
@@ -141,6 +149,7 @@ void PhasesChartView::rebuild() {
         set->setBorderColor(curveColor(int(i)).darker(130));
         for (const auto& bar : m_bars) set->append(bar.phaseMs[i].value_or(0.0));
         stacked->append(set);
+        highlighter().track(set, barOf);
         const auto bars = m_bars;
         const QString phase = phaseTitle(m_phases[i]);
         connect(set, &QBarSet::hovered, this, [bars, i, phase](bool entered, int index) {
@@ -179,9 +188,17 @@ void PhasesChartView::rebuild() {
         network->append(double(b) + networkMarkerOffset, std::round(1000.0 * *m_bars[b].networkFraction) / 10.0);
     }
     network->setPointLabelsVisible(true);
+    colorPointLabelsAsText(network, palette());  // readable on the light and the dark theme
     network->setPointLabelsFormat(QStringLiteral("@yPoint%"));
     network->setPointLabelsClipping(false);
     chart()->addSeries(network);
+    highlighter().track(network, [network, barOf](const Measurement& row) -> std::optional<int> {
+        const auto bar = barOf(row);
+        for (int i = 0; bar && i < network->count(); ++i) {
+            if (network->at(i).x() == double(*bar) + networkMarkerOffset) return i;
+        }
+        return std::nullopt;
+    });
     network->attachAxis(m_xAxis);
     network->attachAxis(m_pctAxis);
     m_pctAxis->setRange(0.0, 110.0);  // headroom for the labels above 100%

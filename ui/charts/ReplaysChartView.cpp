@@ -74,7 +74,7 @@ void ReplaysChartView::rebuild() {
         const int metricIndex = curve.metric == "replays" ? 0 : curve.metric == "eager_fallbacks" ? 1
                               : curve.metric == "break_even_replays" ? 2 : 3;
         look.color = curveColor(keys.size() <= 1 ? metricIndex : keyIndex);
-        addCurve(chart(), m_xAxis, yAxis, curve, look);
+        highlighter().trackBatches(addCurve(chart(), m_xAxis, yAxis, curve, look), curveRows(curve));
     }
     chart()->setTitle(m_curves.empty() ? tr("CUDA graph replays and capture cost — no graphed rows yet")
                                        : tr("CUDA graph replays and capture cost") + titleSuffix(keys));

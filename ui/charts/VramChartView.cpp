@@ -73,7 +73,7 @@ void VramChartView::rebuild() {
             look.color = curveColor(keys.size() <= 1 ? 2 : 3 * keyIndex + 2);
             look.style = Qt::DotLine;
         }
-        addCurve(chart(), m_xAxis, m_yAxis, curve, look);
+        highlighter().trackBatches(addCurve(chart(), m_xAxis, m_yAxis, curve, look), curveRows(curve));
     }
     chart()->setTitle(m_curves.empty() ? tr("VRAM, eager vs graphed — no timed rows with memory figures yet")
                                        : tr("VRAM, eager vs graphed") + titleSuffix(keys));

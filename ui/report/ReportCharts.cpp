@@ -1,6 +1,7 @@
 #include "ui/report/ReportCharts.h"
 
 #include "ui/MeasurementTableModel.h"
+#include "ui/Theme.h"
 #include "ui/charts/ChartsPanel.h"
 
 #include <QChartView>
@@ -53,6 +54,7 @@ QList<ReportChart> renderReportCharts(const std::vector<results::Measurement>& r
     model.resetData(rows);
     // The panel itself, not copies of its views: a chart added to the panel appears in the report.
     ChartsPanel panel;
+    panel.setPalette(lightPalette());  // a report is read on white paper, whatever the window's theme
     panel.setModel(&model);
     panel.setAttribute(Qt::WA_DontShowOnScreen);  // laid out and painted, never mapped on a screen
     panel.resize(size);

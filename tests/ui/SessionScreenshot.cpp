@@ -1,0 +1,71 @@
+// Renders the session comparison and the recovery offer to PNGs, offscreen, for looking at them:
+//   graphlens_ui_session_screenshot <baseline file> <current file> <out folder>
+// writes baseline-window.png (the window comparing <current> with <baseline>: delta columns in the
+// table, the "vs baseline" tab in front), baseline-ratio.png (that chart alone) and recovery.png
+// (the window offering an interrupted run from a scratch autosave folder).
+#include "results/JsonlAutosave.h"
+#include "results/Session.h"
+#include "ui/MainWindow.h"
+#include "ui/session/BaselineController.h"
+#include "ui/session/BaselineRatioChartView.h"
+#include "ui/session/RecoveryOffers.h"
+#include "ui/session/RunMarker.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <cstdio>
+
+namespace {
+
+bool save(QWidget& widget, const QString& path) {
+    if (widget.grab().save(path)) return true;
+    std::fprintf(stderr, "cannot write %s\n", qPrintable(path));
+    return false;
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    if (argc != 4) {
+        std::fprintf(stderr, "usage: %s <baseline file> <current file> <out folder>\n", argv[0]);
+        return 2;
+    }
+    const QString baseline = QString::fromLocal8Bit(argv[1]);
+    const QString current = QString::fromLocal8Bit(argv[2]);
+    const QDir out(QString::fromLocal8Bit(argv[3]));
+
+    graphlens::ui::MainWindow compared;
+    if (!compared.baseline()->compareWithFile(baseline) || !compared.openFile(current)) return 2;
+    compared.show();
+
+    // A scratch autosave folder with one run whose GUI died: the current file's rows and a marker
+    // naming no live process (pid 0).
+    QTemporaryDir scratch;
+    const QString autosave = scratch.filePath(QStringLiteral("20261201-093012-7c1e.jsonl"));
+    {
+        graphlens::results::JsonlAutosave writer(autosave.toStdString());
+        for (const auto& row : graphlens::results::readAnyResultsFile(current.toStdString()).rows) writer.append(row);
+    }
+    graphlens::ui::RunMarker::write(autosave, {0, QString()});
+    graphlens::ui::MainWindow recovering;
+    auto* offers = new graphlens::ui::RecoveryOffers(&recovering, scratch.path());
+    recovering.show();
+    offers->showOffers(offers->folder().scan());
+
+    int status = 1;
+    QTimer::singleShot(500, &compared, [&] {
+        auto* chart = compared.baseline()->ratioChart();
+        const bool ok = save(compared, out.filePath(QStringLiteral("baseline-window.png"))) &&
+                        save(*chart, out.filePath(QStringLiteral("baseline-ratio.png"))) &&
+                        save(recovering, out.filePath(QStringLiteral("recovery.png")));
+        status = ok ? 0 : 1;
+        QApplication::quit();
+    });
+    QApplication::exec();
+    return status;
+}

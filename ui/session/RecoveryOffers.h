@@ -1,0 +1,46 @@
+#pragma once
+// At start, offers the interrupted runs of the autosave folder (InterruptedRunFolder) above the
+// window's contents, one RecoveryBar each: Open loads its rows through MainWindow::openFile (a
+// damaged last line is skipped and said so), Discard moves the autosave aside, Later keeps it for
+// the next start. start() scans on a thread of its own: the window is up and usable meanwhile.
+#include "ui/session/InterruptedRunFolder.h"
+
+#include <QList>
+#include <QObject>
+
+class QToolBar;
+
+namespace graphlens::ui {
+
+class MainWindow;
+class RecoveryBar;
+
+class RecoveryOffers : public QObject {
+    Q_OBJECT
+public:
+    // folder: where the window's runs autosave (MainWindow::worker()->resultsDirectory()).
+    RecoveryOffers(MainWindow* window, const QString& folder);
+
+    void start();                                        // scan off the GUI thread, then offer
+    void showOffers(const std::vector<InterruptedRun>& runs);  // offer these now
+
+    QList<RecoveryBar*> bars() const;
+    const InterruptedRunFolder& folder() const { return m_folder; }
+
+    bool open(RecoveryBar* bar);
+    bool discard(RecoveryBar* bar);
+    void later(RecoveryBar* bar);
+
+signals:
+    void scanFinished(int offers);
+
+private:
+    void removeBar(RecoveryBar* bar);
+    void syncOpenEnabled();
+
+    MainWindow* m_window = nullptr;
+    InterruptedRunFolder m_folder;
+    QToolBar* m_toolBar = nullptr;  // created with the first offer
+};
+
+}  // namespace graphlens::ui

@@ -1,0 +1,154 @@
+#include "ui/timeline/TimelinePanel.h"
+
+#include "ui/timeline/StepTimelineView.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QStackedWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace graphlens::ui {
+
+TimelinePanel::TimelinePanel(QWidget* parent) : QWidget(parent) {
+    setAccessibleName(tr("Step timeline panel"));
+    m_empty = new QLabel(tr("No step timeline yet.\n\n"
+                            "Run a sweep with profiling on (the default; not --no-profile) and --trace, e.g.\n"
+                            "graphlens-cli sweep --family resnet18 --batch 1,8 --json session.json "
+                            "--trace session.trace.json\n\n"
+                            "then open session.json (a session.trace.json beside it loads with it), "
+                            "or open a trace file with File ▸ Open Trace…"));
+    m_empty->setObjectName(QStringLiteral("timelineEmptyState"));
+    m_empty->setAccessibleName(tr("No trace loaded"));
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setMargin(24);
+    m_empty->setTextInteractionFlags(Qt::TextSelectableByMouse);  // the command can be copied
+
+    m_pairs = new QComboBox;
+    m_pairs->setAccessibleName(tr("Profiled batch"));
+    m_pairs->setToolTip(tr("Which batch's eager and graphed step to show"));
+    m_pairs->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    const auto button = [this](const QString& text, const QString& name, const QString& tip) {
+        auto* b = new QToolButton;
+        b->setText(text);
+        b->setAccessibleName(name);
+        b->setToolTip(tip);
+        return b;
+    };
+    auto* zoomOut = button(tr("−"), tr("Zoom out"), tr("Zoom out (-)"));
+    auto* zoomIn = button(tr("+"), tr("Zoom in"), tr("Zoom in (+, or the mouse wheel)"));
+    auto* reset = button(tr("Whole steps"), tr("Reset zoom"), tr("Show both steps whole (0)"));
+    m_file = new QLabel;
+    m_file->setAccessibleName(tr("Trace file"));
+    m_file->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* hint = new QLabel(tr("wheel: zoom · drag: pan · hover: name and duration"));
+    hint->setEnabled(false);  // secondary text, in the palette's disabled colour
+
+    auto* bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Batch:")));
+    bar->addWidget(m_pairs);
+    bar->addSpacing(12);
+    bar->addWidget(zoomOut);
+    bar->addWidget(zoomIn);
+    bar->addWidget(reset);
+    bar->addSpacing(12);
+    bar->addWidget(hint);
+    bar->addStretch(1);
+    bar->addWidget(m_file);
+
+    m_comparison = new QLabel;
+    m_comparison->setAccessibleName(tr("Eager and graphed step compared"));
+    m_comparison->setWordWrap(true);
+    QFont emphasis = m_comparison->font();
+    emphasis.setBold(true);
+    m_comparison->setFont(emphasis);
+    auto* note = new QLabel(tr("One profiled step of each arm (the step of median length); CUPTI makes every "
+                               "call a little slower, so the table's step times come from the unprofiled pass."));
+    note->setWordWrap(true);
+
+    m_view = new StepTimelineView;
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_view);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the view zooms and pans itself
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    auto* content = new QWidget;
+    auto* layout = new QVBoxLayout(content);
+    layout->addLayout(bar);
+    layout->addWidget(m_comparison);
+    layout->addWidget(note);
+    layout->addWidget(scroll, 1);
+
+    m_stack = new QStackedWidget;
+    m_stack->addWidget(m_empty);
+    m_stack->addWidget(content);
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_stack);
+
+    connect(zoomIn, &QToolButton::clicked, m_view, &StepTimelineView::zoomIn);
+    connect(zoomOut, &QToolButton::clicked, m_view, &StepTimelineView::zoomOut);
+    connect(reset, &QToolButton::clicked, m_view, &StepTimelineView::resetZoom);
+    connect(m_pairs, &QComboBox::currentIndexChanged, this, &TimelinePanel::showPair);
+}
+
+bool TimelinePanel::loadTraceFile(const QString& path, QString* error) {
+    auto trace = StepTrace::readFile(path, error);
+    if (!trace) return false;
+    setTrace(std::move(*trace));
+    return true;
+}
+
+void TimelinePanel::setTrace(StepTrace trace) {
+    m_trace = std::move(trace);
+    m_file->setText(QFileInfo(m_trace->fileName()).fileName());
+    m_file->setToolTip(m_trace->fileName());
+    {
+        const QSignalBlocker quiet(m_pairs);
+        m_pairs->clear();
+        for (const auto& pair : m_trace->pairs()) {
+            m_pairs->addItem(pair.label.isEmpty() ? tr("eager vs graphed") : pair.label);
+        }
+    }
+    m_pairs->setCurrentIndex(0);
+    showPair(0);
+    m_stack->setCurrentIndex(1);
+}
+
+void TimelinePanel::clear() {
+    m_trace.reset();
+    m_pairs->clear();
+    m_view->clear();
+    m_comparison->clear();
+    m_file->clear();
+    m_stack->setCurrentIndex(0);
+}
+
+void TimelinePanel::showPair(int index) {
+    if (!m_trace || index < 0 || index >= int(m_trace->pairs().size())) return;
+    const auto& pair = m_trace->pairs()[std::size_t(index)];
+    m_view->setPair(pair);
+    m_comparison->setText(comparison(pair));
+}
+
+QString TimelinePanel::comparison(const StepPair& pair) {
+    const double eager = pair.eager.durationUs;
+    const double graphed = pair.graphed.durationUs;
+    QString speed;
+    if (graphed > 0 && eager > graphed) speed = tr("%1× faster").arg(eager / graphed, 0, 'f', 2);
+    else if (eager > 0 && graphed > eager) speed = tr("%1× slower").arg(graphed / eager, 0, 'f', 2);
+    else speed = tr("as fast");
+    const QString sentence = tr("the graphed step takes %1, the eager one %2 (%3); the GPU idles %4 instead of %5.")
+                                 .arg(StepTimelineView::formatDuration(graphed), StepTimelineView::formatDuration(eager),
+                                      speed, StepTimelineView::formatDuration(pair.graphed.idleUs),
+                                      StepTimelineView::formatDuration(pair.eager.idleUs));
+    return pair.batch > 0 ? tr("Batch %1: %2").arg(pair.batch).arg(sentence) : tr("In this trace, %1").arg(sentence);
+}
+
+}  // namespace graphlens::ui

@@ -1,0 +1,51 @@
+#pragma once
+// The "Timeline" tab: the step timeline over one trace file, with the choice of which batch (one
+// eager and one graphed step each), zoom buttons and the comparison in words. While no trace is
+// loaded it says how to get one.
+#include "ui/timeline/StepTrace.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QStackedWidget;
+class QToolButton;
+
+namespace graphlens::ui {
+
+class StepTimelineView;
+
+class TimelinePanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelinePanel(QWidget* parent = nullptr);
+
+    // False, with *error naming the file, when it is no usable trace; what is shown then stays.
+    bool loadTraceFile(const QString& path, QString* error);
+    void setTrace(StepTrace trace);
+    void clear();
+    bool hasTrace() const { return m_trace.has_value(); }
+    QString traceFile() const { return m_trace ? m_trace->fileName() : QString(); }
+
+    StepTimelineView* view() const { return m_view; }
+    QComboBox* pairChooser() const { return m_pairs; }
+    QLabel* comparisonLabel() const { return m_comparison; }
+    QLabel* emptyStateLabel() const { return m_empty; }
+    // The pair's story in one sentence: which step is shorter by how much, and the idle time it lost.
+    static QString comparison(const StepPair& pair);
+
+private:
+    void showPair(int index);
+
+    std::optional<StepTrace> m_trace;
+    QStackedWidget* m_stack = nullptr;
+    QLabel* m_empty = nullptr;
+    QComboBox* m_pairs = nullptr;
+    QLabel* m_comparison = nullptr;
+    QLabel* m_file = nullptr;
+    StepTimelineView* m_view = nullptr;
+};
+
+}  // namespace graphlens::ui

@@ -11,13 +11,14 @@ namespace graphlens::ui {
 RecoveryBar::RecoveryBar(InterruptedRun run, QWidget* parent) : QFrame(parent), m_run(std::move(run)) {
     setObjectName(QStringLiteral("recoveryBar"));
     setAccessibleName(tr("Interrupted run"));
-    // An information strip, not an error: pale amber, the palette's text colour.
+    // An information strip, not an error: pale amber with dark text in either theme (a dark
+    // palette's light text would vanish on the fixed light background).
     setStyleSheet(QStringLiteral("QFrame#recoveryBar { background: #fdf3d8; border: 1px solid #e3c46f; "
                                  "border-radius: 4px; }"));
     m_label = new QLabel(describe(m_run));
     m_label->setWordWrap(true);
     m_label->setToolTip(QDir::toNativeSeparators(m_run.autosavePath));
-    m_label->setStyleSheet(QStringLiteral("QLabel { background: transparent; border: none; }"));
+    m_label->setStyleSheet(QStringLiteral("QLabel { background: transparent; border: none; color: #3b2f0b; }"));
     const auto button = [this](const QString& text, const QString& accessible, const QString& tip) {
         auto* b = new QPushButton(text);
         b->setAccessibleName(accessible);

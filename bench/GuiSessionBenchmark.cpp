@@ -298,6 +298,7 @@ int main(int argc, char* argv[]) {
             // the table has painted is one GUI-thread frame. None of them may redraw a chart.
             progress("working the table");
             panel->setCurrentIndex(0);
+            waitForPaint(panel->currentWidget());  // the first tab's repaint is not the table's frame
             auto* bar = window.filterBar();
             auto* table = window.table();
             const auto timeTable = [&](const std::string& what, const auto& change) {

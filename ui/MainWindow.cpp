@@ -15,6 +15,7 @@
 #include "ui/ChartStyle.h"
 #include "ui/charts/ChartExport.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/models/ColumnFit.h"
 #include "ui/models/MeasurementFilterBar.h"
 #include "ui/models/MeasurementFilterModel.h"
 #include "ui/timeline/TimelinePanel.h"
@@ -100,8 +101,13 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
     connect(m_model, &QAbstractItemModel::modelReset, m_table, &QTableView::resizeColumnsToContents);
     connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::updateEnvironmentLabel);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateEnvironmentLabel);
-    connect(m_model, &QAbstractItemModel::rowsInserted, m_table, [this] {
-        m_table->resizeColumnsToContents();
+    connect(m_model, &QAbstractItemModel::rowsInserted, m_table, [this](const QModelIndex&, int first, int last) {
+        // Only the streamed rows are measured (see ColumnFit.h): 10,000 rows stay cheap per row.
+        std::vector<int> shown;
+        for (int row = first; row <= last; ++row) {
+            if (const auto index = m_tableProxy->indexOfModelRow(row); index.isValid()) shown.push_back(index.row());
+        }
+        widenColumnsToFit(m_table, shown);
         m_table->scrollToBottom();  // follow a running sweep
     });
 

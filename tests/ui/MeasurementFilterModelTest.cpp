@@ -232,3 +232,47 @@ TEST_CASE("natural order compares digit runs as numbers and ignores case", "[ui]
     CHECK(naturalCompare(u"", u"a") < 0);
     CHECK(naturalCompare(u"efficientnet_b0", u"resnet18") < 0);
 }
+
+TEST_CASE("filter proxy's cached sort values follow appended rows and resets", "[ui][models]") {
+    MeasurementTableModel model;
+    MeasurementFilterModel proxy;
+    proxy.setSourceModel(&model);
+    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.resetData({eagerRow(8, 5.0), eagerRow(1, 2.0), eagerRow(32, 9.0)});
+    proxy.sort(MeasurementTableModel::StepMsMedian, Qt::AscendingOrder);
+    CHECK(column(proxy, MeasurementTableModel::Batch) ==
+          QStringList({QStringLiteral("1"), QStringLiteral("8"), QStringLiteral("32")}));
+
+    model.appendRow(eagerRow(64, 1.0));  // the fastest arrives last: sorted in first
+    model.appendRow(eagerRow(2, 7.0));
+    CHECK(column(proxy, MeasurementTableModel::Batch) ==
+          QStringList({QStringLiteral("64"), QStringLiteral("1"), QStringLiteral("8"), QStringLiteral("2"),
+                       QStringLiteral("32")}));
+
+    // Same rows, other times: nothing of the old order may survive the reset.
+    model.resetData({eagerRow(8, 1.0), eagerRow(1, 9.0), eagerRow(32, 5.0)});
+    CHECK(column(proxy, MeasurementTableModel::Batch) ==
+          QStringList({QStringLiteral("8"), QStringLiteral("32"), QStringLiteral("1")}));
+    proxy.sort(MeasurementTableModel::Batch, Qt::AscendingOrder);  // another column: other values
+    CHECK(column(proxy, MeasurementTableModel::Batch) ==
+          QStringList({QStringLiteral("1"), QStringLiteral("8"), QStringLiteral("32")}));
+}
+
+TEST_CASE("filter proxy finds the table row of a model row through the baseline proxy", "[ui][models]") {
+    MeasurementTableModel model;
+    model.resetData(threeBatchSweep());
+    BaselineDeltaProxy deltas;
+    deltas.setSourceModel(&model);
+    MeasurementFilterModel proxy;
+    proxy.setSourceModel(&deltas);
+    proxy.sort(MeasurementTableModel::Batch, Qt::DescendingOrder);
+
+    const auto index = proxy.indexOfModelRow(5, MeasurementTableModel::Speedup);  // graphed batch 32
+    REQUIRE(index.isValid());
+    CHECK(index.row() == 1);  // after the eager row at 32, in the order the rows arrived
+    CHECK(index.column() == MeasurementTableModel::Speedup);
+    CHECK(proxy.measurementAt(index) == &model.rows()[5]);
+    proxy.setArmFilter(QStringLiteral("eager"));
+    CHECK_FALSE(proxy.indexOfModelRow(5).isValid());  // filtered out
+    CHECK_FALSE(proxy.indexOfModelRow(99).isValid());
+}

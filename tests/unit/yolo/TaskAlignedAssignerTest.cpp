@@ -1,6 +1,6 @@
 // The task-aligned assigner and its CIoU against Ultralytics' TaskAlignedAssigner and bbox_iou, on the
 // seeded random inputs tests/fixtures/ultralytics_loss.py draws and saves with its outputs.
-#include "PythonReference.h"
+#include "PythonReferenceOrSkip.h"
 #include "families/yolo/BoxIou.h"
 #include "families/yolo/TaskAlignedAssigner.h"
 
@@ -12,17 +12,14 @@
 
 using namespace graphlens::families::yolo;
 using graphlens::testing::NamedTensors;
-using graphlens::testing::runPythonReference;
 using graphlens::testing::largestDifference;
 using graphlens::testing::tensorNamed;
 
 namespace {
 
+// The fixture for both the assigner and the loss: its first argument names the part.
 std::optional<NamedTensors> reference(const std::vector<std::string>& args) {
-    std::string skipReason;
-    auto tensors = runPythonReference("ultralytics_loss.py", args, skipReason);
-    if (!tensors) WARN("skipped: " << skipReason);
-    return tensors;
+    return graphlens::testing::referenceOrSkip("ultralytics_loss.py", args);
 }
 
 TaskAlignedAssignment assignLikeReference(const NamedTensors& ref, int classes) {

@@ -1,7 +1,7 @@
 // YOLOv8's training targets and loss against Ultralytics' v8DetectionLoss (preprocess and __call__),
 // on the seeded random labels and head outputs tests/fixtures/ultralytics_loss.py draws and saves with
 // its outputs.
-#include "PythonReference.h"
+#include "PythonReferenceOrSkip.h"
 #include "families/TrainingLabels.h"
 #include "families/yolo/YoloDetectionLoss.h"
 #include "families/yolo/YoloTrainingTargets.h"
@@ -17,7 +17,6 @@
 using namespace graphlens::families;
 using namespace graphlens::families::yolo;
 using graphlens::testing::NamedTensors;
-using graphlens::testing::runPythonReference;
 using graphlens::testing::largestDifference;
 using graphlens::testing::tensorNamed;
 
@@ -26,11 +25,9 @@ namespace {
 constexpr int kImgsz = 320;  // the fixture's input side
 constexpr std::int64_t kBatch = 3;
 
+// The fixture for both the assigner and the loss: its first argument names the part.
 std::optional<NamedTensors> reference(const std::vector<std::string>& args) {
-    std::string skipReason;
-    auto tensors = runPythonReference("ultralytics_loss.py", args, skipReason);
-    if (!tensors) WARN("skipped: " << skipReason);
-    return tensors;
+    return graphlens::testing::referenceOrSkip("ultralytics_loss.py", args);
 }
 
 // How far a part is from Ultralytics', relative to its size once that exceeds 1.

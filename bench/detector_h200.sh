@@ -12,7 +12,10 @@ run="$bundle/run.sh"
 cd "${TMPDIR:-/tmp}"
 date -u
 timeout 120 "$run" graphlens_gpu_tests "[yolo]" > "$out/gpu-tests-yolo.txt" 2>&1; echo "gpu tests rc $?"
-timeout 120 "$run" graphlens-cli verify --family yolo-t --batch 1,8 --precision fp16 > "$out/verify.txt" 2>&1
+: > "$out/verify.txt"
+for batch in 1 8; do  # verify takes one batch size per run
+  timeout 120 "$run" graphlens-cli verify --family yolo-t --batch "$batch" --precision fp16 >> "$out/verify.txt" 2>&1
+done
 timeout 240 "$run" graphlens-cli verify --training --family yolo-t --precision fp32 >> "$out/verify.txt" 2>&1
 echo "verify rc $?"
 timeout 300 "$run" graphlens-cli sweep --family yolo-t --batch 1,4,8,16 --precision fp16 \

@@ -151,6 +151,11 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
     // The filter bar sits right above the table it narrows.
     m_filterBar = new MeasurementFilterBar;
     m_filterBar->setFilterModel(proxy);
+    // Choosing a family in the table's filter bar is also how a session of many models is charted.
+    connect(m_filterBar, &MeasurementFilterBar::familyChosen, this, [this, charts](const QString& family) {
+        charts->setChartFamily(family);
+        m_summaryCard->setFamily(family.toStdString());
+    });
     auto* tablePage = new QWidget;
     auto* tableLayout = new QVBoxLayout(tablePage);
     tableLayout->setContentsMargins(0, 0, 0, 0);
@@ -319,6 +324,7 @@ void MainWindow::connectWorker() {
             appendLog(done);
         }
         setCurrentFile(m_worker->autosavePath());
+        loadTraceBeside(m_worker->autosavePath());  // the profiled steps, when the worker wrote them
     });
 }
 

@@ -1,6 +1,7 @@
 #include "ui/MeasurementTableModel.h"
 
 #include "results/MeasurementColumns.h"
+#include "results/ProfiledMerge.h"
 #include "ui/SpeedupSeries.h"
 #include "ui/UiLogging.h"
 
@@ -72,6 +73,9 @@ bool MeasurementTableModel::isFailedRow(const results::Measurement& row) {
 void MeasurementTableModel::resetData(std::vector<results::Measurement> rows) {
     beginResetModel();
     m_rows = std::move(rows);
+    // An autosave holds timed rows as they went out, before the profiled pass ran: join them here,
+    // as the engine does for its session file, so launches and GPU idle sit on the timed rows.
+    results::mergeProfiledRows(m_rows);
     endResetModel();
     qCDebug(lcUiModel) << "reset with" << m_rows.size() << "rows";
 }
@@ -81,6 +85,11 @@ void MeasurementTableModel::appendRow(const results::Measurement& row) {
     beginInsertRows({}, position, position);
     m_rows.push_back(row);
     endInsertRows();
+    if (row.pass != "profiled") return;
+    // A profiled row arrives after the timed rows of its configuration: its counters join them.
+    for (const size_t written : results::mergeProfiledRows(m_rows, size_t(position))) {
+        emit dataChanged(index(int(written), 0), index(int(written), ColumnCount - 1));
+    }
 }
 
 int MeasurementTableModel::rowCount(const QModelIndex& parent) const {

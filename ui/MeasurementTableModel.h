@@ -1,6 +1,8 @@
 #pragma once
 // The rows of a session as a table: a readable subset of the Measurement columns. Owns the rows;
 // the table view and the charts read them from here (models own view data, widgets only wire).
+// Profiled rows are joined onto their timed rows as they arrive (results/ProfiledMerge), so a
+// run streamed from the worker or an autosave reads like the engine's session file.
 #include "results/Measurement.h"
 
 #include <QAbstractTableModel>

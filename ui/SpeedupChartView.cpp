@@ -3,6 +3,7 @@
 #include "ui/ChartStyle.h"
 #include "ui/MeasurementTableModel.h"
 #include "ui/UiLogging.h"
+#include "ui/charts/ErrorBarsItem.h"
 
 #include <QChart>
 #include <QCursor>
@@ -18,8 +19,7 @@
 
 namespace graphlens::ui {
 
-SpeedupChartView::SpeedupChartView(QWidget* parent) : QChartView(parent) {
-    setRenderHint(QPainter::Antialiasing);
+SpeedupChartView::SpeedupChartView(QWidget* parent) : ModelChartView(parent) {
     auto* chart = new QChart;
     styleChart(chart, tr("CUDA graph speedup vs batch size"));
     m_xAxis = makeBatchAxis();
@@ -27,6 +27,7 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QChartView(parent) {
     chart->addAxis(m_xAxis, Qt::AlignBottom);
     chart->addAxis(m_yAxis, Qt::AlignLeft);
     setChart(chart);  // the view owns the chart
+    m_whiskers = new ErrorBarsItem(chart);
     rebuild();
 }
 
@@ -54,23 +55,12 @@ QString SpeedupChartView::noSpeedupReason(const std::vector<results::Measurement
 
 QString SpeedupChartView::referenceSeriesName() { return tr("no gain (1×)"); }
 
-void SpeedupChartView::setModel(const MeasurementTableModel* model) {
-    if (m_model) disconnect(m_model, nullptr, this, nullptr);
-    m_model = model;
-    if (m_model) {
-        // Whole redraw per change: a sweep has tens of rows, not thousands.
-        connect(m_model, &QAbstractItemModel::modelReset, this, &SpeedupChartView::rebuild);
-        connect(m_model, &QAbstractItemModel::rowsInserted, this, &SpeedupChartView::rebuild);
-        connect(m_model, &QAbstractItemModel::dataChanged, this, &SpeedupChartView::rebuild);
-    }
-    rebuild();
-}
-
-void SpeedupChartView::highlightRows(const std::vector<results::Measurement>& rows) { m_highlighter.setRows(rows); }
+int SpeedupChartView::whiskerCount() const { return m_whiskers->count(); }
 
 void SpeedupChartView::rebuild() {
-    m_highlighter.clear();
-    m_curves = m_model ? speedupCurves(m_model->rows()) : std::vector<SpeedupCurve>{};
+    const auto& rows = chartRows();
+    m_curves = speedupCurves(rows);
+    m_whiskers->clear();  // before the curves they are anchored to go
     chart()->removeAllSeries();
 
     int minBatch = 1, maxBatch = 32;
@@ -89,11 +79,8 @@ void SpeedupChartView::rebuild() {
 
     for (size_t i = 0; i < m_curves.size(); ++i) addCurve(m_curves[i], int(i));
     addReferenceLine();  // last, so the legend lists the data first
-    m_highlighter.apply();
-    chart()->setTitle(m_curves.empty()
-                          ? tr("CUDA graph speedup vs batch size — %1")
-                                .arg(noSpeedupReason(m_model ? m_model->rows() : std::vector<results::Measurement>{}))
-                          : tr("CUDA graph speedup vs batch size"));
+    chart()->setTitle(m_curves.empty() ? tr("CUDA graph speedup vs batch size — %1").arg(noSpeedupReason(rows))
+                                       : tr("CUDA graph speedup vs batch size"));
     qCDebug(lcUiChart) << "speedup chart:" << m_curves.size() << "curves";
 }
 
@@ -117,7 +104,7 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index) {
     line->setPointsVisible(true);
     line->setMarkerSize(7);
     for (const auto& p : curve.points) line->append(p.batch, p.speedup);
-    m_highlighter.trackBatches(line, [family = curve.family, precision = curve.precision, phase = curve.phase,
+    highlighter().trackBatches(line, [family = curve.family, precision = curve.precision, phase = curve.phase,
                                       scope = curve.scope](const results::Measurement& row) {
         return row.family == family && row.precision == precision && row.phase == phase && curveScope(row) == scope;
     });
@@ -125,24 +112,9 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index) {
     line->attachAxis(m_xAxis);
     line->attachAxis(m_yAxis);
 
-    // Qt Charts has no error-bar series: each interval is a vertical line with caps in the
-    // curve's colour, hidden from the legend. Caps span a fixed fraction of a power of two.
-    auto addSegment = [&](QPointF from, QPointF to) {
-        auto* segment = new QLineSeries;
-        segment->setPen(QPen(color, 1.5));
-        segment->append(from);
-        segment->append(to);
-        chart()->addSeries(segment);
-        segment->attachAxis(m_xAxis);
-        segment->attachAxis(m_yAxis);
-        const auto markers = chart()->legend()->markers(segment);
-        for (auto* marker : markers) marker->setVisible(false);
-    };
-    constexpr double capHalfWidth = 1.06;  // factor on the log2 axis
+    // The 95% interval of each point, in the curve's colour (ErrorBarsItem: one item, not a series per bar).
     for (const auto& p : curve.points) {
-        if (!p.ciLow || !p.ciHigh) continue;
-        addSegment({double(p.batch), *p.ciLow}, {double(p.batch), *p.ciHigh});
-        for (double y : {*p.ciLow, *p.ciHigh}) addSegment({p.batch / capHalfWidth, y}, {p.batch * capHalfWidth, y});
+        if (p.ciLow && p.ciHigh) m_whiskers->add(line, p.batch, *p.ciLow, *p.ciHigh, color);
     }
 
     // Value labels ride on an invisible scatter series offset to the right of each point: Qt

@@ -77,7 +77,10 @@ std::vector<StepTimeCurve> stepTimeCurves(const std::vector<results::Measurement
         if (!usable(row) || !row.step_ms_median) continue;
         if (row.arm != "eager" && row.arm != "graphed") continue;
         auto& point = pointFor(curveFor(curves, row).points, row.batch);
-        (row.arm == "eager" ? point.eagerMs : point.graphedMs) = row.step_ms_median;
+        const bool eager = row.arm == "eager";
+        (eager ? point.eagerMs : point.graphedMs) = row.step_ms_median;
+        (eager ? point.eagerCiLow : point.graphedCiLow) = row.step_ms_ci_low;
+        (eager ? point.eagerCiHigh : point.graphedCiHigh) = row.step_ms_ci_high;
     }
     return curves;
 }

@@ -41,11 +41,14 @@ struct SpeedupCurve {
 // Curves in order of first appearance, so colours stay stable while rows stream in.
 std::vector<SpeedupCurve> speedupCurves(const std::vector<results::Measurement>& rows);
 
-// Same grouping for the step-time chart: eager and graphed medians per batch (absent when missing).
+// Same grouping for the step-time chart: eager and graphed medians per batch (absent when missing),
+// each with its bootstrap 95% interval when the row has one.
 struct StepTimePoint {
     int batch = 0;
     std::optional<double> eagerMs;
     std::optional<double> graphedMs;
+    std::optional<double> eagerCiLow, eagerCiHigh;
+    std::optional<double> graphedCiLow, graphedCiHigh;
 };
 struct StepTimeCurve {
     std::string family;

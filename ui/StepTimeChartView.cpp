@@ -1,7 +1,7 @@
 #include "ui/StepTimeChartView.h"
 
 #include "ui/ChartStyle.h"
-#include "ui/MeasurementTableModel.h"
+#include "ui/charts/ErrorBarsItem.h"
 
 #include <QChart>
 #include <QLineSeries>
@@ -11,8 +11,7 @@
 
 namespace graphlens::ui {
 
-StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
-    setRenderHint(QPainter::Antialiasing);
+StepTimeChartView::StepTimeChartView(QWidget* parent) : ModelChartView(parent) {
     auto* chart = new QChart;
     styleChart(chart, tr("Median step time, eager vs graphed"));
     m_xAxis = makeBatchAxis();
@@ -20,25 +19,15 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : QChartView(parent) {
     chart->addAxis(m_xAxis, Qt::AlignBottom);
     chart->addAxis(m_yAxis, Qt::AlignLeft);
     setChart(chart);
+    m_whiskers = new ErrorBarsItem(chart);
     rebuild();
 }
 
-void StepTimeChartView::setModel(const MeasurementTableModel* model) {
-    if (m_model) disconnect(m_model, nullptr, this, nullptr);
-    m_model = model;
-    if (m_model) {
-        connect(m_model, &QAbstractItemModel::modelReset, this, &StepTimeChartView::rebuild);
-        connect(m_model, &QAbstractItemModel::rowsInserted, this, &StepTimeChartView::rebuild);
-        connect(m_model, &QAbstractItemModel::dataChanged, this, &StepTimeChartView::rebuild);
-    }
-    rebuild();
-}
-
-void StepTimeChartView::highlightRows(const std::vector<results::Measurement>& rows) { m_highlighter.setRows(rows); }
+int StepTimeChartView::whiskerCount() const { return m_whiskers->count(); }
 
 void StepTimeChartView::rebuild() {
-    m_highlighter.clear();
-    m_curves = m_model ? stepTimeCurves(m_model->rows()) : std::vector<StepTimeCurve>{};
+    m_curves = stepTimeCurves(chartRows());
+    m_whiskers->clear();  // before the curves they are anchored to go
     chart()->removeAllSeries();
 
     int minBatch = 1, maxBatch = 32;
@@ -46,13 +35,14 @@ void StepTimeChartView::rebuild() {
     bool first = true;
     for (size_t i = 0; i < m_curves.size(); ++i) {
         const auto& curve = m_curves[i];
+        const QColor color = curveColor(int(i));
         auto* eager = new QLineSeries;
         auto* graphed = new QLineSeries;
         const QString label = QString::fromStdString(curve.label());
         eager->setName(tr("%1, eager").arg(label));
         graphed->setName(tr("%1, graphed").arg(label));
-        eager->setPen(QPen(curveColor(int(i)), 2.5));
-        graphed->setPen(QPen(curveColor(int(i)), 2.5, Qt::DashLine));
+        eager->setPen(QPen(color, 2.5));
+        graphed->setPen(QPen(color, 2.5, Qt::DashLine));
         for (auto* series : {eager, graphed}) {
             series->setPointsVisible(true);
             series->setMarkerSize(6);
@@ -62,7 +52,8 @@ void StepTimeChartView::rebuild() {
             if (p.graphedMs) graphed->append(p.batch, *p.graphedMs);
             minBatch = first ? p.batch : std::min(minBatch, p.batch);
             maxBatch = first ? p.batch : std::max(maxBatch, p.batch);
-            maxMs = std::max({maxMs, p.eagerMs.value_or(0.0), p.graphedMs.value_or(0.0)});
+            maxMs = std::max({maxMs, p.eagerMs.value_or(0.0), p.graphedMs.value_or(0.0),
+                              p.eagerCiHigh.value_or(0.0), p.graphedCiHigh.value_or(0.0)});
             first = false;
         }
         for (auto* series : {eager, graphed}) {
@@ -70,15 +61,20 @@ void StepTimeChartView::rebuild() {
             series->attachAxis(m_xAxis);
             series->attachAxis(m_yAxis);
             const std::string arm = series == eager ? "eager" : "graphed";
-            m_highlighter.trackBatches(series, [curve, arm](const results::Measurement& row) {
+            highlighter().trackBatches(series, [curve, arm](const results::Measurement& row) {
                 return row.arm == arm && row.family == curve.family && row.precision == curve.precision &&
                        row.phase == curve.phase && curveScope(row) == curve.scope;
             });
         }
+        for (const auto& p : curve.points) {
+            if (p.eagerMs && p.eagerCiLow && p.eagerCiHigh) m_whiskers->add(eager, p.batch, *p.eagerCiLow, *p.eagerCiHigh, color);
+            if (p.graphedMs && p.graphedCiLow && p.graphedCiHigh) {
+                m_whiskers->add(graphed, p.batch, *p.graphedCiLow, *p.graphedCiHigh, color);
+            }
+        }
     }
     fitBatchAxis(m_xAxis, minBatch, maxBatch);
     fitValueAxisFromZero(m_yAxis, maxMs);
-    m_highlighter.apply();
 }
 
 }  // namespace graphlens::ui

@@ -1,11 +1,10 @@
 #pragma once
 // Eager vs graphed median step time vs batch size: the absolute numbers behind the speedup
-// (solid: eager, dashed: graphed, one colour per family/precision/phase).
+// (solid: eager, dashed: graphed, one colour per family/precision/phase), each median with its
+// bootstrap 95% interval as a whisker. A view over the table model's charted rows (ModelChartView).
 #include "ui/SpeedupSeries.h"
-#include "ui/charts/HighlightableChart.h"
-#include "ui/charts/PointHighlighter.h"
+#include "ui/charts/ModelChartView.h"
 
-#include <QChartView>
 #include <vector>
 
 class QLogValueAxis;
@@ -13,24 +12,23 @@ class QValueAxis;
 
 namespace graphlens::ui {
 
-class MeasurementTableModel;
+class ErrorBarsItem;
 
-class StepTimeChartView : public QChartView, public HighlightableChart {
+class StepTimeChartView : public ModelChartView {
     Q_OBJECT
 public:
     explicit StepTimeChartView(QWidget* parent = nullptr);
 
-    void setModel(const MeasurementTableModel* model);
     const std::vector<StepTimeCurve>& curves() const { return m_curves; }
-    // Marks the eager or graphed point of each row's key and batch, by the row's arm.
-    void highlightRows(const std::vector<graphlens::results::Measurement>& rows) override;
+    int whiskerCount() const;  // intervals drawn, eager and graphed
+
+protected:
+    // A selected row marks the eager or graphed point of its key and batch, by the row's arm.
+    void rebuild() override;
 
 private:
-    void rebuild();
-
-    const MeasurementTableModel* m_model = nullptr;
     std::vector<StepTimeCurve> m_curves;
-    PointHighlighter m_highlighter;
+    ErrorBarsItem* m_whiskers = nullptr;
     QLogValueAxis* m_xAxis = nullptr;
     QValueAxis* m_yAxis = nullptr;
 };

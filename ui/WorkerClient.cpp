@@ -8,6 +8,7 @@
 #include "ui/WorkerExecutable.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QStandardPaths>
@@ -103,6 +104,12 @@ bool WorkerClient::start(const results::SweepPlan& requested) {
         plan.autosave = QDir(m_resultsDirectory)
                             .filePath(fromStd(results::newSessionId()) + QStringLiteral(".jsonl"))
                             .toStdString();
+    }
+    if (plan.trace.empty() && plan.profile) {
+        // The profiled steps go beside the autosave (<id>.trace.json, the rule MainWindow opens
+        // traces by), so the Timeline tab can show a run made in the window.
+        const QFileInfo autosave(fromStd(plan.autosave));
+        plan.trace = autosave.dir().filePath(autosave.completeBaseName() + QStringLiteral(".trace.json")).toStdString();
     }
     if (const auto error = results::validateSweepPlan(plan); !error.empty()) {
         fail(tr("Invalid sweep: %1").arg(fromStd(error)));

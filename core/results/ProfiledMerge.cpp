@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <tuple>
+#include <unordered_map>
 
 namespace graphlens::results {
 namespace {
@@ -23,6 +25,17 @@ constexpr std::optional<double> M::*kProfiledColumns[] = {
 auto identity(const M& m) {
     return std::tie(m.session_id, m.family, m.task, m.phase, m.batch, m.imgsz, m.precision,
                     m.memory_format, m.scope, m.jit, m.arm);
+}
+
+// identity() as one string, for a hash map over thousands of rows.
+std::string identityText(const M& m) {
+    std::string text;
+    for (const auto* part : {&m.session_id, &m.family, &m.task, &m.phase, &m.precision, &m.memory_format, &m.scope,
+                             &m.jit, &m.arm}) {
+        text += *part;
+        text += '\x1f';
+    }
+    return text + std::to_string(m.batch) + 'x' + std::to_string(m.imgsz);
 }
 
 }  // namespace
@@ -54,6 +67,33 @@ void mergeProfiledMetrics(std::vector<Measurement>& timedRows,
             timed.gpu_idle_pct = gpuIdlePct(profiled.gpu_busy_us, timed.step_ms_median);
         }
     }
+}
+
+std::vector<size_t> mergeProfiledRows(std::vector<Measurement>& rows, size_t first) {
+    std::vector<size_t> written;
+    bool any = false;
+    for (size_t i = first; i < rows.size() && !any; ++i) any = rows[i].pass == "profiled";
+    if (!any) return written;
+    std::unordered_multimap<std::string, size_t> others;  // identity -> rows that are not profiled
+    for (size_t i = 0; i < rows.size(); ++i) {
+        if (rows[i].pass != "profiled") others.emplace(identityText(rows[i]), i);
+    }
+    for (size_t p = first; p < rows.size(); ++p) {
+        if (rows[p].pass != "profiled") continue;
+        const auto [begin, end] = others.equal_range(identityText(rows[p]));
+        for (auto match = begin; match != end; ++match) {
+            std::vector<Measurement> timed{rows[match->second]};
+            std::vector<Measurement> profiled{rows[p]};
+            mergeProfiledMetrics(timed, profiled);
+            rows[match->second] = std::move(timed.front());
+            rows[p] = std::move(profiled.front());
+            written.push_back(match->second);
+            written.push_back(p);
+        }
+    }
+    std::sort(written.begin(), written.end());
+    written.erase(std::unique(written.begin(), written.end()), written.end());
+    return written;
 }
 
 }  // namespace graphlens::results

@@ -37,4 +37,10 @@ std::optional<double> gpuIdlePct(std::optional<double> gpuBusyUs,
 void mergeProfiledMetrics(std::vector<Measurement>& timedRows,
                           std::vector<Measurement>& profiledRows);
 
+// One list holding both passes, as the worker streams them and its autosave keeps them (the timed
+// rows go out before the profiled pass has run): every profiled row at index >= `first` is merged
+// as above onto the rows of its identity that are not profiled. Merging again changes nothing.
+// Returns the indexes of the rows it wrote to, ascending.
+std::vector<size_t> mergeProfiledRows(std::vector<Measurement>& rows, size_t first = 0);
+
 }  // namespace graphlens::results

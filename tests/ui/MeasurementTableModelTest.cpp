@@ -104,3 +104,31 @@ TEST_CASE("table model's phase column names a training row's graph scope", "[ui]
     CHECK(cell(model, 2, MeasurementTableModel::Phase) == QStringLiteral("train (step scope)"));
     CHECK(cell(model, 4, MeasurementTableModel::Phase) == QStringLiteral("infer"));
 }
+
+TEST_CASE("a profiled row streamed in joins its timed row: launches and GPU idle land on the timed row", "[ui][model]") {
+    MeasurementTableModel model;
+    model.appendRow(eagerRow(8, 2.0));
+    model.appendRow(graphedRow(8, 1.0, 2.0));
+    auto profiled = eagerRow(8, 2.5);  // the eager arm under CUPTI, as the worker sends it last
+    profiled.pass = "profiled";
+    profiled.launches = 168;
+    profiled.gpu_busy_us = 1000;
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.appendRow(profiled);
+
+    REQUIRE(model.rowCount() == 3);
+    REQUIRE(model.rows()[0].launches);
+    CHECK(*model.rows()[0].launches == 168);
+    REQUIRE(model.rows()[0].gpu_idle_pct);
+    CHECK(*model.rows()[0].gpu_idle_pct == Approx(50.0));  // 1 - 1000 us / the timed 2.0 ms
+    CHECK_FALSE(model.rows()[1].launches);                 // the graphed arm is another configuration
+    CHECK(model.index(0, MeasurementTableModel::Launches).data().toString() == QStringLiteral("168"));
+    REQUIRE(changed.count() >= 1);
+    CHECK(changed.front().at(0).toModelIndex().row() == 0);
+
+    // An autosave opened later holds the same rows unjoined: a reset joins them the same way.
+    auto unjoined = std::vector<graphlens::results::Measurement>{eagerRow(8, 2.0), profiled};
+    model.resetData(unjoined);
+    REQUIRE(model.rows()[0].launches);
+    CHECK(*model.rows()[0].launches == 168);
+}

@@ -127,6 +127,9 @@ TEST_CASE("summary card widget follows the model", "[ui][summary]") {
     model.resetData(twoScopeTraining());
     CHECK(card.sentences().size() == 2);
     model.appendRow(eagerRow(8, 3.0));  // a new phase streams in
+    // A hidden card does not redraw for streamed rows; it catches up when it is shown.
+    CHECK(card.sentences().size() == 2);
+    card.show();
     CHECK(card.sentences().size() == 3);
     const auto* text = card.findChild<QLabel*>(QStringLiteral("summaryCardText"));
     REQUIRE(text);

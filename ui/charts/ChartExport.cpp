@@ -1,5 +1,7 @@
 #include "ui/charts/ChartExport.h"
 
+#include "ui/charts/ModelChartView.h"
+
 #include <QAction>
 #include <QChart>
 #include <QChartView>
@@ -23,8 +25,10 @@ QColor backgroundOf(QChartView* view) {
     return chartColor.isValid() && chartColor.alpha() > 0 ? chartColor : view->palette().color(QPalette::Base);
 }
 
-// The view's scene (chart, axes, legend, labels) onto `painter`, over the chart's background.
+// The view's scene (chart, axes, legend, labels) onto `painter`, over the chart's background,
+// with the rows that streamed in since its last redraw.
 void paintChart(QChartView* view, QPainter* painter) {
+    if (auto* modelView = qobject_cast<ModelChartView*>(view)) modelView->redrawIfPending();
     const QRectF target(QPointF(0, 0), QSizeF(view->viewport()->size()));
     painter->fillRect(target, backgroundOf(view));
     painter->setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);

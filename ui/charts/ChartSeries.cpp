@@ -80,26 +80,40 @@ std::vector<SeriesKey> seriesKeys(const std::vector<results::Measurement>& rows)
 std::vector<MetricCurve> metricCurves(const std::vector<results::Measurement>& rows,
                                       const std::vector<std::string>& arms,
                                       const std::vector<MetricSpec>& metrics) {
-    std::vector<MetricCurve> curves;
-    for (const auto& key : seriesKeys(rows)) {
-        for (const auto& arm : arms) {
-            for (const auto& metric : metrics) {
-                MetricCurve curve{key, arm, metric.name, {}};
-                for (const auto& row : rows) {
-                    if (!usableTimedRow(row) || row.arm != arm || !(SeriesKey::of(row) == key)) continue;
-                    const auto value = metric.value(row);
-                    if (!value || !std::isfinite(*value)) continue;
-                    auto at = std::lower_bound(curve.points.begin(), curve.points.end(), row.batch,
-                                               [](const BatchValue& p, int b) { return p.batch < b; });
-                    if (at != curve.points.end() && at->batch == row.batch) {
-                        at->value = *value;
-                    } else {
-                        curve.points.insert(at, BatchValue{row.batch, *value});
-                    }
-                }
-                if (!curve.points.empty()) curves.push_back(std::move(curve));
+    // One pass over the rows: each usable row lands in its key's slot for its arm and every metric.
+    const size_t perKey = arms.size() * metrics.size();
+    std::vector<SeriesKey> keys;
+    std::vector<MetricCurve> byKeyArmMetric;  // keys.size() * perKey, in key, arm, metric order
+    for (const auto& row : rows) {
+        if (!usableTimedRow(row)) continue;
+        auto key = SeriesKey::of(row);  // keys in order of first appearance among usable rows, any arm
+        auto known = std::find(keys.begin(), keys.end(), key);  // a handful of keys: a scan beats a hash
+        if (known == keys.end()) {
+            for (const auto& a : arms) {
+                for (const auto& metric : metrics) byKeyArmMetric.push_back(MetricCurve{key, a, metric.name, {}});
+            }
+            keys.push_back(std::move(key));
+            known = keys.end() - 1;
+        }
+        const auto arm = std::find(arms.begin(), arms.end(), row.arm);
+        if (arm == arms.end()) continue;
+        const size_t base = size_t(known - keys.begin()) * perKey + size_t(arm - arms.begin()) * metrics.size();
+        for (size_t m = 0; m < metrics.size(); ++m) {
+            const auto value = metrics[m].value(row);
+            if (!value || !std::isfinite(*value)) continue;
+            auto& points = byKeyArmMetric[base + m].points;
+            auto at = std::lower_bound(points.begin(), points.end(), row.batch,
+                                       [](const BatchValue& p, int b) { return p.batch < b; });
+            if (at != points.end() && at->batch == row.batch) {
+                at->value = *value;
+            } else {
+                points.insert(at, BatchValue{row.batch, *value});
             }
         }
+    }
+    std::vector<MetricCurve> curves;
+    for (auto& slot : byKeyArmMetric) {
+        if (!slot.points.empty()) curves.push_back(std::move(slot));
     }
     return curves;
 }

@@ -5,6 +5,7 @@
 #include "ui/charts/ChartExport.h"
 #include "ui/charts/HighlightableChart.h"
 #include "ui/charts/LaunchOverheadChartView.h"
+#include "ui/charts/ModelChartView.h"
 #include "ui/charts/PhasesChartView.h"
 #include "ui/charts/ReplaysChartView.h"
 #include "ui/charts/VramChartView.h"
@@ -39,6 +40,12 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QTabWidget(parent) {
 void ChartsPanel::highlightRows(const std::vector<results::Measurement>& rows) {
     for (int i = 0; i < count(); ++i) {
         if (auto* chart = dynamic_cast<HighlightableChart*>(widget(i))) chart->highlightRows(rows);
+    }
+}
+
+void ChartsPanel::setChartFamily(const QString& family) {
+    for (int i = 0; i < count(); ++i) {
+        if (auto* chart = qobject_cast<ModelChartView*>(widget(i))) chart->setChartFamily(family.toStdString());
     }
 }
 

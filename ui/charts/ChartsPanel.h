@@ -24,6 +24,8 @@ public:
     void setModel(const MeasurementTableModel* model);
     // The rows selected in the table: every tab that is a HighlightableChart marks their points.
     void highlightRows(const std::vector<graphlens::results::Measurement>& rows);
+    // Every chart tab charts only this family's series (empty: every family, up to kMaxChartedSeries).
+    void setChartFamily(const QString& family);
 
     SpeedupChartView* speedupChart() const { return m_speedup; }
     StepTimeChartView* stepTimeChart() const { return m_stepTime; }

@@ -36,7 +36,7 @@ std::vector<MetricSpec> LaunchOverheadChartView::metrics() {
 }
 
 void LaunchOverheadChartView::rebuild() {
-    const auto& rows = model() ? model()->rows() : std::vector<results::Measurement>{};
+    const auto& rows = chartRows();
     m_curves = metricCurves(rows, {"eager", "graphed"}, metrics());
     chart()->removeAllSeries();
 

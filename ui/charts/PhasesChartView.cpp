@@ -65,7 +65,7 @@ QString PhasesChartView::networkSeriesName() { return tr("network fraction (%, r
 
 void PhasesChartView::rebuild() {
     using results::Measurement;
-    const auto& rows = model() ? model()->rows() : std::vector<Measurement>{};
+    const auto& rows = chartRows();
     const auto specs = phaseSpecs();
     auto extra = specs;
     extra.push_back({"network_fraction", [](const Measurement& r) { return r.network_fraction; }});

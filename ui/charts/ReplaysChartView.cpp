@@ -34,7 +34,7 @@ std::vector<MetricSpec> ReplaysChartView::metrics() {
 }
 
 void ReplaysChartView::rebuild() {
-    const auto& rows = model() ? model()->rows() : std::vector<results::Measurement>{};
+    const auto& rows = chartRows();
     m_curves = metricCurves(rows, {"graphed"}, metrics());
     chart()->removeAllSeries();
 

@@ -24,7 +24,7 @@ VramChartView::VramChartView(QWidget* parent) : ModelChartView(parent) {
 
 void VramChartView::rebuild() {
     using results::Measurement;
-    const auto& rows = model() ? model()->rows() : std::vector<Measurement>{};
+    const auto& rows = chartRows();
     // Peaks of both arms first, then the graphed-only delta and pool.
     m_curves = metricCurves(rows, {"eager", "graphed"},
                             {{"vram_peak_reserved_mb", [](const Measurement& r) { return r.vram_peak_reserved_mb; }}});

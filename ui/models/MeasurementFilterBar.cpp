@@ -137,8 +137,9 @@ void MeasurementFilterBar::addValue(Box box, const QString& value) {
 }
 
 void MeasurementFilterBar::applyBox(Box box) {
-    if (!m_proxy) return;
     const QString value = m_boxes[size_t(box)]->currentData().toString();
+    if (box == FamilyBox) emit familyChosen(value);
+    if (!m_proxy) return;
     switch (box) {
     case FamilyBox: m_proxy->setFamilyFilter(value); break;
     case PhaseBox: m_proxy->setPhaseFilter(value); break;

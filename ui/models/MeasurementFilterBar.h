@@ -34,6 +34,10 @@ public:
     // Every filter back to "all" and the text emptied.
     void clearFilters();
 
+signals:
+    // The family box's value changed (empty: all families); the charts follow it.
+    void familyChosen(const QString& family);
+
 private:
     enum Box { FamilyBox, PhaseBox, ArmBox, StatusBox, BoxCount };
 

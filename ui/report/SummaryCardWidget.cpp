@@ -1,6 +1,8 @@
 #include "ui/report/SummaryCardWidget.h"
 
 #include "ui/MeasurementTableModel.h"
+#include "ui/charts/ChartedRows.h"
+#include "ui/models/RedrawSchedule.h"
 #include "ui/report/SummaryCard.h"
 
 #include <QLabel>
@@ -8,7 +10,8 @@
 
 namespace graphlens::ui {
 
-SummaryCardWidget::SummaryCardWidget(QWidget* parent) : QFrame(parent), m_text(new QLabel) {
+SummaryCardWidget::SummaryCardWidget(QWidget* parent)
+    : QFrame(parent), m_schedule(new RedrawSchedule(this, [this] { rebuild(); })), m_text(new QLabel) {
     setObjectName(QStringLiteral("summaryCard"));
     setFrameShape(QFrame::StyledPanel);
     m_text->setObjectName(QStringLiteral("summaryCardText"));
@@ -22,23 +25,29 @@ SummaryCardWidget::SummaryCardWidget(QWidget* parent) : QFrame(parent), m_text(n
 }
 
 void SummaryCardWidget::setModel(const MeasurementTableModel* model) {
-    if (m_model) disconnect(m_model, nullptr, this, nullptr);
     m_model = model;
-    if (m_model) {
-        connect(m_model, &QAbstractItemModel::modelReset, this, &SummaryCardWidget::rebuild);
-        connect(m_model, &QAbstractItemModel::rowsInserted, this, &SummaryCardWidget::rebuild);
-        connect(m_model, &QAbstractItemModel::rowsRemoved, this, &SummaryCardWidget::rebuild);
-        connect(m_model, &QAbstractItemModel::dataChanged, this, &SummaryCardWidget::rebuild);
-    }
-    rebuild();
+    m_schedule->watch(model);
+    m_schedule->now();
 }
 
+void SummaryCardWidget::setFamily(const std::string& family) {
+    if (family == m_family) return;
+    m_family = family;
+    m_schedule->now();
+}
+
+void SummaryCardWidget::redrawIfPending() { m_schedule->flush(); }
+
 void SummaryCardWidget::rebuild() {
-    m_sentences = summarySentences(m_model ? m_model->rows() : std::vector<results::Measurement>{});
+    const ChartedRows charted = m_model ? ChartedRows(m_model->rows(), m_family) : ChartedRows();
+    m_sentences = summarySentences(charted.rows());
     // One bullet paragraph per sentence: the card is a narrow strip, Qt's list indent would waste width.
     QString html;
     for (const auto& sentence : m_sentences) {
         html += QStringLiteral("<p style=\"margin:2px 0\">• ") + sentence.toHtmlEscaped() + QStringLiteral("</p>");
+    }
+    if (const QString note = charted.note(); !note.isEmpty()) {
+        html += QStringLiteral("<p style=\"margin:2px 0\"><i>") + note.toHtmlEscaped() + QStringLiteral("</i></p>");
     }
     m_text->setText(html);
 }

@@ -1,13 +1,16 @@
 #pragma once
-// The summary card above the charts: summarySentences() over the table model's rows, redrawn
-// whenever the rows change. Shows text only; the sentences come from SummaryCard.
+// The summary card above the charts: summarySentences() over the rows the charts draw
+// (ChartedRows: the family chosen in the filter bar, at most kMaxChartedSeries series), redrawn on
+// the charts' RedrawSchedule. Shows text only; the sentences come from SummaryCard.
 #include <QFrame>
+#include <string>
 
 class QLabel;
 
 namespace graphlens::ui {
 
 class MeasurementTableModel;
+class RedrawSchedule;
 
 class SummaryCardWidget : public QFrame {
     Q_OBJECT
@@ -15,12 +18,16 @@ public:
     explicit SummaryCardWidget(QWidget* parent = nullptr);
 
     void setModel(const MeasurementTableModel* model);
+    void setFamily(const std::string& family);  // empty: every family
     QStringList sentences() const { return m_sentences; }
+    void redrawIfPending();
 
 private:
     void rebuild();
 
     const MeasurementTableModel* m_model = nullptr;
+    std::string m_family;
+    RedrawSchedule* m_schedule = nullptr;
     QLabel* m_text = nullptr;
     QStringList m_sentences;
 };

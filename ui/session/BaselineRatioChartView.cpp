@@ -73,7 +73,7 @@ void BaselineRatioChartView::setBaseline(const Baseline* baseline) {
 }
 
 void BaselineRatioChartView::rebuild() {
-    const auto& rows = model() ? model()->rows() : std::vector<Measurement>{};
+    const auto& rows = chartRows();
     const Baseline* baseline = m_baseline && m_baseline->isSet() ? m_baseline : nullptr;
     const auto baseRow = [baseline](const Measurement& row) -> const Measurement* {
         return baseline ? baseline->matcher().match(row) : nullptr;

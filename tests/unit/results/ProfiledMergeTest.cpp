@@ -245,3 +245,39 @@ TEST_CASE("profiler overhead compares profiled with timed step time", "[results]
     CHECK_FALSE(profilerOverheadPct(std::nullopt, 1.0));
     CHECK_FALSE(profilerOverheadPct(1.0, 0.0));
 }
+
+TEST_CASE("mergeProfiledRows joins a mixed stream the way the worker sends it, and again changes nothing",
+          "[results][merge]") {
+    // Timed eager and graphed rows first, then the profiled pass; another batch has no profiled row.
+    Measurement graphed = timedRow();
+    graphed.arm = "graphed";
+    Measurement otherBatch = timedRow();
+    otherBatch.batch = 32;
+    Measurement profiledGraphed = profiledRow(200);
+    profiledGraphed.arm = "graphed";
+    std::vector<Measurement> rows{timedRow(), graphed, otherBatch, profiledRow(100), profiledGraphed};
+
+    CHECK(mergeProfiledRows(rows, 0) == std::vector<size_t>{0, 1, 3, 4});
+    CHECK(rows[0].launches == 101);  // eager timed row from the eager profiled row
+    CHECK(rows[1].launches == 201);  // graphed from graphed: the arm is part of the identity
+    CHECK_FALSE(rows[2].launches);   // no profiled row of batch 32
+    REQUIRE(rows[0].gpu_idle_pct);
+    CHECK(*rows[0].gpu_idle_pct == Approx(25.0));
+    REQUIRE(rows[3].profiler_overhead_pct);
+    CHECK(*rows[3].profiler_overhead_pct == Approx(25.0));
+    CHECK(rows[3].launches == 101);  // the profiled row keeps its own figures
+
+    const auto once = rows;
+    mergeProfiledRows(rows, 0);
+    for (size_t i = 0; i < rows.size(); ++i) {
+        CHECK(rows[i].launches == once[i].launches);
+        CHECK(rows[i].gpu_idle_pct == once[i].gpu_idle_pct);
+        CHECK(rows[i].profiler_overhead_pct == once[i].profiler_overhead_pct);
+    }
+    // From `first` on only: the profiled rows before it are left as they are.
+    std::vector<Measurement> fresh{timedRow(), profiledRow(100)};
+    CHECK(mergeProfiledRows(fresh, 2).empty());
+    CHECK_FALSE(fresh[0].launches);
+    std::vector<Measurement> timedOnly{timedRow(), graphed};
+    CHECK(mergeProfiledRows(timedOnly, 0).empty());
+}

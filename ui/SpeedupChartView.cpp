@@ -77,6 +77,7 @@ void SpeedupChartView::rebuild() {
     fitBatchAxis(m_xAxis, minBatch, maxBatch);
     fitValueAxisFromZero(m_yAxis, maxY);
 
+    m_placedLabels.clear();
     for (size_t i = 0; i < m_curves.size(); ++i) addCurve(m_curves[i], int(i));
     addReferenceLine();  // last, so the legend lists the data first
     chart()->setTitle(m_curves.empty() ? tr("CUDA graph speedup vs batch size — %1").arg(noSpeedupReason(rows))
@@ -125,7 +126,16 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index) {
     labels->setColor(Qt::transparent);
     labels->setBorderColor(Qt::transparent);
     constexpr double labelOffset = 1.25;  // factor on the log2 axis: about a third of an octave
-    for (const auto& p : curve.points) labels->append(p.batch * labelOffset, std::round(p.speedup * 100.0) / 100.0);
+    // Two curves close together at a batch would print their labels on top of each other: the later
+    // one goes to the left of its point instead (the label prints its y, so it cannot move up or down).
+    const double tooClose = 0.06 * (m_yAxis->max() - m_yAxis->min());
+    for (const auto& p : curve.points) {
+        const double y = std::round(p.speedup * 100.0) / 100.0;
+        auto& placed = m_placedLabels[p.batch];
+        const bool crowded = std::any_of(placed.begin(), placed.end(), [&](double other) { return std::abs(other - y) < tooClose; });
+        labels->append(crowded ? p.batch / labelOffset : p.batch * labelOffset, y);
+        if (!crowded) placed.push_back(y);
+    }
     labels->setPointLabelsVisible(true);
     labels->setPointLabelsFormat(QStringLiteral("@yPoint×"));
     labels->setPointLabelsColor(valueLabelColor(color));  // reads on light and dark themes

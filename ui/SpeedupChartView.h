@@ -5,6 +5,7 @@
 #include "ui/SpeedupSeries.h"
 #include "ui/charts/ModelChartView.h"
 
+#include <map>
 #include <vector>
 
 class QLogValueAxis;
@@ -37,6 +38,7 @@ private:
     void addReferenceLine();
 
     std::vector<SpeedupCurve> m_curves;
+    std::map<int, std::vector<double>> m_placedLabels;  // batch -> value labels right of their point
     ErrorBarsItem* m_whiskers = nullptr;
     QLogValueAxis* m_xAxis = nullptr;
     QValueAxis* m_yAxis = nullptr;

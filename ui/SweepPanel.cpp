@@ -3,10 +3,12 @@
 #include "results/ResultsError.h"
 #include "ui/ChoiceChecks.h"
 #include "ui/PlanErrorField.h"
+#include "ui/Theme.h"
 #include "ui/Resources.h"
 #include "ui/UiLogging.h"
 
 #include <QCheckBox>
+#include <QEvent>
 #include <QComboBox>
 #include <QSettings>
 #include <algorithm>
@@ -123,7 +125,7 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
     m_precisionNote = new QLabel;
     m_precisionNote->setWordWrap(true);
     m_precisionNote->setObjectName(QStringLiteral("precisionNote"));
-    m_precisionNote->setStyleSheet(QStringLiteral("color: #b9770e; font-size: small;"));
+    m_precisionNote->setStyleSheet(messageStyle(false, true));
     m_precisionNote->hide();
 
     m_formats = new ChoiceChecks({{"nchw", QStringLiteral("nchw"), QStringLiteral("formatNchw")},
@@ -274,7 +276,7 @@ QWidget* SweepPanel::addField(QFormLayout* form, const QString& label, const QSt
     auto* error = new QLabel;
     error->setObjectName(field + QStringLiteral("Error"));
     error->setWordWrap(true);
-    error->setStyleSheet(QStringLiteral("color: #c0392b; font-size: small;"));
+    error->setStyleSheet(messageStyle(true, true));
     error->hide();
     form->addRow(QString(), error);
     m_fields.insert(field, {QList<QWidget*>{input}, error});
@@ -285,7 +287,8 @@ void SweepPanel::flag(const QString& field, const QString& message) {
     const auto found = m_fields.find(field);
     if (found == m_fields.end()) return;
     for (QWidget* input : found->first) {
-        input->setStyleSheet(message.isEmpty() ? QString() : QStringLiteral("border: 1px solid #c0392b;"));
+        input->setStyleSheet(message.isEmpty() ? QString()
+                                                : QStringLiteral("border: 1px solid %1;").arg(errorTextColor(palette()).name()));
     }
     found->second->setText(message);
     found->second->setVisible(!message.isEmpty());
@@ -445,7 +448,8 @@ void SweepPanel::validate() {
     m_start->setToolTip(m_inputError);
     m_start->setEnabled(!m_running && m_inputError.isEmpty());
     if (!m_running) {
-        m_status->setStyleSheet(m_inputError.isEmpty() ? QString() : QStringLiteral("color: #c0392b;"));
+        m_statusIsError = !m_inputError.isEmpty();
+        m_status->setStyleSheet(m_statusIsError ? messageStyle(true, false) : QString());
         m_status->setText(m_inputError.isEmpty() ? QString() : tr("Cannot start: %1").arg(m_inputError));
     }
 }
@@ -493,8 +497,25 @@ void SweepPanel::setFinished(bool ok, const QString& message) {
     if (m_progress->maximum() == 0) m_progress->setRange(0, 1);  // leave the busy state
     if (ok) m_progress->setValue(m_progress->maximum());
     m_progress->setFormat(ok ? tr("done") : tr("stopped"));
-    m_status->setStyleSheet(ok ? QString() : QStringLiteral("color: #c0392b;"));
+    m_statusIsError = !ok;
+    m_status->setStyleSheet(m_statusIsError ? messageStyle(true, false) : QString());
     m_status->setText(message);
+}
+
+QString SweepPanel::messageStyle(bool error, bool small) const {
+    const QColor color = error ? errorTextColor(palette()) : warningTextColor(palette());
+    return QStringLiteral("color: %1;").arg(color.name()) + (small ? QStringLiteral(" font-size: small;") : QString());
+}
+
+void SweepPanel::restyleMessages() {
+    m_precisionNote->setStyleSheet(messageStyle(false, true));
+    for (const auto& field : std::as_const(m_fields)) field.second->setStyleSheet(messageStyle(true, true));
+    if (m_statusIsError) m_status->setStyleSheet(messageStyle(true, false));
+}
+
+void SweepPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) restyleMessages();
 }
 
 }  // namespace graphlens::ui

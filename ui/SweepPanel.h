@@ -68,7 +68,14 @@ signals:
     void startRequested(const graphlens::results::SweepPlan& plan);
     void cancelRequested();
 
+protected:
+    void changeEvent(QEvent* event) override;  // a theme change recolours the messages
+
 private:
+    // "color: …" for a message on this panel's palette (errors red, notes amber; see Theme).
+    QString messageStyle(bool error, bool small) const;
+    void restyleMessages();
+
     void validate();
     // Greys out what the chosen phases do not read (inference scope and graph mode; training graph
     // scopes and optimizer) and JIT for a built-in family; all inputs while a run is in progress.
@@ -107,6 +114,7 @@ private:
     QPushButton* m_cancel = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
+    bool m_statusIsError = false;
     QString m_inputError;
     bool m_running = false;
 };

@@ -1,5 +1,7 @@
 #include "ui/Theme.h"
 
+#include "ui/ChartStyle.h"
+
 #include <QApplication>
 #include <QStyle>
 #include <QStyleFactory>
@@ -148,5 +150,17 @@ void applyTheme(ColorTheme theme) {
 }
 
 ColorTheme appliedTheme() { return currentTheme(); }
+
+QColor errorTextColor(const QPalette& palette) {
+    return isDarkPalette(palette) ? QColor(0xff, 0x7b, 0x6b) : QColor(0xb0, 0x2a, 0x1e);
+}
+
+QColor warningTextColor(const QPalette& palette) {
+    return isDarkPalette(palette) ? QColor(0xf0, 0xb0, 0x41) : QColor(0x8a, 0x5a, 0x00);
+}
+
+QColor selectedShade(const QColor& color, const QPalette& palette) {
+    return isDarkPalette(palette) ? color.lighter(160) : color.darker(160);
+}
 
 }  // namespace graphlens::ui

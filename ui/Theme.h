@@ -2,6 +2,7 @@
 // The application's colour theme (View ▸ Theme): the platform's own look, or Fusion with a light or
 // a dark palette. Widgets follow the application palette; the charts follow it through
 // ChartStyle (applyChartPalette, kept up to date by followPaletteInCharts).
+#include <QColor>
 #include <QPalette>
 #include <QString>
 
@@ -18,6 +19,14 @@ QString themeSettingsKey();
 // button, disabled text, highlight).
 QPalette lightPalette();
 QPalette darkPalette();
+
+// Message text that must stand out on `palette`'s window colour (the field errors and notes of the
+// sweep panel): a red and an amber with at least 4.5:1 contrast on the light and the dark palette.
+QColor errorTextColor(const QPalette& palette);
+QColor warningTextColor(const QPalette& palette);
+// A selected point or bar: the series' colour moved away from the background it is drawn on
+// (darker on a light palette, lighter on a dark one), so the mark never fades into the chart.
+QColor selectedShade(const QColor& color, const QPalette& palette);
 
 // Sets the application's style and palette. System restores what the application started with (a
 // no-op when no other theme was ever applied, so starting up costs nothing).

@@ -79,6 +79,9 @@ TEST_CASE("a 40-model session charts 6 series with a note, and the filter bar's 
     REQUIRE(speedup->curves().size() == 1);
     CHECK(speedup->curves().front().family == "net-17");
     CHECK_FALSE(speedup->chart()->title().contains(QStringLiteral("series shown")));
+    // A tab in the background redraws for the new family when it is shown, not before.
+    CHECK(window.stepTimeChart()->redrawPending());
+    window.stepTimeChart()->redrawIfPending();
     CHECK(window.stepTimeChart()->curves().size() == 1);
     CHECK(window.summaryCard()->sentences().size() == 1);
     CHECK(window.summaryCard()->sentences().front().contains(QStringLiteral("net-17")));

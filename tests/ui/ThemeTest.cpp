@@ -4,6 +4,7 @@
 #include "ui/ChartStyle.h"
 #include "ui/MainWindow.h"
 #include "ui/SpeedupChartView.h"
+#include "ui/SweepPanel.h"
 #include "ui/Theme.h"
 #include "ui/charts/ChartsPanel.h"
 
@@ -14,6 +15,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QLabel>
 #include <QLegend>
 #include <QLineEdit>
 #include <QSettings>
@@ -231,4 +233,34 @@ TEST_CASE("a field that once had a style sheet follows the theme too", "[ui][the
     QCoreApplication::processEvents();
     CHECK_FALSE(isDarkPalette(flagged->palette()));
     CHECK_FALSE(isDarkPalette(stillFlagged->palette()));
+}
+
+TEST_CASE("error and note text of the sweep panel reads 4.5:1 on the light and the dark window, and follows a theme change",
+          "[ui][theme]") {
+    for (const QPalette& palette : {graphlens::ui::lightPalette(), graphlens::ui::darkPalette()}) {
+        const QColor window = palette.color(QPalette::Window);
+        CHECK(contrast(graphlens::ui::errorTextColor(palette), window) >= 4.5);
+        CHECK(contrast(graphlens::ui::warningTextColor(palette), window) >= 4.5);
+        // A selected point's shade moves away from the chart's background, never towards it.
+        const QColor series(0x1f, 0x77, 0xb4);
+        const QColor base = palette.color(QPalette::Base);
+        CHECK(contrast(graphlens::ui::selectedShade(series, palette), base) > contrast(series, base));
+    }
+    graphlens::ui::SweepPanel panel;
+    panel.setFinished(false, QStringLiteral("Sweep failed"));
+    auto* status = [&] {
+        for (auto* label : panel.findChildren<QLabel*>()) {
+            if (label->text() == QStringLiteral("Sweep failed")) return label;
+        }
+        return static_cast<QLabel*>(nullptr);
+    }();
+    REQUIRE(status);
+    graphlens::ui::applyTheme(ColorTheme::Dark);
+    QApplication::processEvents();
+    const QColor dark = graphlens::ui::errorTextColor(graphlens::ui::darkPalette());
+    CHECK(status->styleSheet().contains(dark.name()));
+    graphlens::ui::applyTheme(ColorTheme::Light);
+    QApplication::processEvents();
+    CHECK(status->styleSheet().contains(graphlens::ui::errorTextColor(graphlens::ui::lightPalette()).name()));
+    graphlens::ui::applyTheme(ColorTheme::System);
 }

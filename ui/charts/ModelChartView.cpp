@@ -21,7 +21,7 @@ void ModelChartView::setModel(const MeasurementTableModel* model) {
 void ModelChartView::setChartFamily(const std::string& family) {
     if (family == m_family) return;
     m_family = family;
-    m_schedule->now();
+    m_schedule->nowIfShown();  // six chart tabs: only the one in front redraws now
 }
 
 void ModelChartView::highlightRows(const std::vector<results::Measurement>& rows) { m_highlighter.setRows(rows); }

@@ -1,6 +1,9 @@
 #include "ui/charts/PointHighlighter.h"
 
+#include "ui/Theme.h"
+
 #include <QBarSet>
+#include <QGuiApplication>
 #include <algorithm>
 
 namespace graphlens::ui {
@@ -30,14 +33,15 @@ void PointHighlighter::trackBatches(QXYSeries* series, RowMatcher belongs) {
 
 void PointHighlighter::track(QXYSeries* series, PointLocator locate) {
     if (!series) return;
-    // The darker shade of the series' own colour: which curve it is stays readable.
-    series->setSelectedColor(series->color().darker(160));
+    // A shade of the series' own colour (which curve it is stays readable), away from the chart's
+    // background, which follows the application palette.
+    series->setSelectedColor(selectedShade(series->color(), QGuiApplication::palette()));
     m_series.push_back({series, std::move(locate), series->markerSize(), {}});
 }
 
 void PointHighlighter::track(QBarSet* set, PointLocator locate) {
     if (!set) return;
-    set->setSelectedColor(set->color().darker(160));
+    set->setSelectedColor(selectedShade(set->color(), QGuiApplication::palette()));
     m_bars.push_back({set, std::move(locate), {}});
 }
 

@@ -31,6 +31,15 @@ void RedrawSchedule::now() {
     m_redraw();
 }
 
+void RedrawSchedule::nowIfShown() {
+    if (m_view->isVisible()) {
+        now();
+    } else {
+        m_timer.stop();
+        m_pending = true;
+    }
+}
+
 void RedrawSchedule::soon() {
     m_pending = true;
     // Not restarted while running: a steady stream still redraws every interval, not only when it pauses.

@@ -24,6 +24,7 @@ public:
     // Follows the model's resets (now()) and row changes (soon()); the previous model is let go.
     void watch(const QAbstractItemModel* model);
     void now();    // redraw at once, whatever is pending
+    void nowIfShown();  // redraw at once if the view is shown, else when it is shown (a new family chosen)
     void soon();   // redraw within kStreamIntervalMs if the view is shown, else when it is shown
     void flush();  // redraw now if a change is pending (before a chart is exported or grabbed)
     bool pending() const { return m_pending; }

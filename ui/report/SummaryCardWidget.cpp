@@ -33,7 +33,7 @@ void SummaryCardWidget::setModel(const MeasurementTableModel* model) {
 void SummaryCardWidget::setFamily(const std::string& family) {
     if (family == m_family) return;
     m_family = family;
-    m_schedule->now();
+    m_schedule->nowIfShown();
 }
 
 void SummaryCardWidget::redrawIfPending() { m_schedule->flush(); }

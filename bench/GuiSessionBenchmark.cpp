@@ -15,10 +15,10 @@
 // arguments or a missing fixture). --screenshots writes what was timed as PNGs, to look at.
 #include "results/Session.h"
 #include "ui/MainWindow.h"
-#include "ui/MeasurementTableModel.h"
-#include "ui/WorkerClient.h"
 #include "ui/charts/ChartsPanel.h"
 #include "ui/models/MeasurementFilterBar.h"
+#include "ui/models/MeasurementTableModel.h"
+#include "ui/run/WorkerClient.h"
 
 #include <QComboBox>
 #include <QLineEdit>

@@ -1,6 +1,6 @@
 #include "ui/Theme.h"
 
-#include "ui/ChartStyle.h"
+#include "ui/charts/ChartStyle.h"
 
 #include <QApplication>
 #include <QStyle>

@@ -4,7 +4,7 @@
 #include "graphlens/config.h"
 #include "ui/MainWindow.h"
 #include "ui/report/ReportWriter.h"
-#include "ui/WorkerClient.h"
+#include "ui/run/WorkerClient.h"
 #include "ui/session/RecoveryOffers.h"
 
 #include <QApplication>

@@ -5,8 +5,8 @@
 // results parser the GUI uses.
 #include "results/Session.h"
 #include "ui/MainWindow.h"
-#include "ui/MeasurementTableModel.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/session/Baseline.h"
 #include "ui/session/BaselineController.h"
 #include "ui/session/BaselineDeltaProxy.h"

@@ -3,13 +3,13 @@
 // family·precision·phase·scope at that batch (QXYSeries::selectedPoints / QBarSet::selectedBars).
 #include "TestRows.h"
 #include "ui/MainWindow.h"
-#include "ui/MeasurementTableModel.h"
-#include "ui/SpeedupChartView.h"
-#include "ui/StepTimeChartView.h"
 #include "ui/charts/PhasesChartView.h"
 #include "ui/charts/ReplaysChartView.h"
+#include "ui/charts/SpeedupChartView.h"
+#include "ui/charts/StepTimeChartView.h"
 #include "ui/charts/VramChartView.h"
 #include "ui/models/MeasurementFilterModel.h"
+#include "ui/models/MeasurementTableModel.h"
 
 #include <QBarSet>
 #include <QChart>

@@ -2,8 +2,8 @@
 //   graphlens_ui_chart_screenshot <results file> <tab title> <out.png>
 // The screenshot CTests (ui.screenshot.<view>) run it on the real H200 fixture.
 #include "results/Session.h"
-#include "ui/MeasurementTableModel.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/models/MeasurementTableModel.h"
 
 #include <QApplication>
 #include <QTimer>

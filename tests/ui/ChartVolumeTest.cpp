@@ -3,12 +3,12 @@
 // hidden one when it is shown (RedrawSchedule), and interval whiskers are one item, not series.
 #include "TestRows.h"
 #include "ui/MainWindow.h"
-#include "ui/MeasurementTableModel.h"
-#include "ui/SpeedupChartView.h"
-#include "ui/StepTimeChartView.h"
 #include "ui/charts/ChartedRows.h"
 #include "ui/charts/ReplaysChartView.h"
+#include "ui/charts/SpeedupChartView.h"
+#include "ui/charts/StepTimeChartView.h"
 #include "ui/models/MeasurementFilterBar.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/models/RedrawSchedule.h"
 #include "ui/report/SummaryCardWidget.h"
 

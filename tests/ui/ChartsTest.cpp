@@ -2,14 +2,14 @@
 // (fixtures/resnet18-h200-session.json, produced by the engine on 2026-12-01). Expected values are
 // read from the file here with QJsonDocument, independently of the results parser the GUI uses.
 #include "results/Session.h"
-#include "ui/MeasurementTableModel.h"
-#include "ui/SpeedupChartView.h"
-#include "ui/StepTimeChartView.h"
 #include "ui/charts/ChartsPanel.h"
 #include "ui/charts/LaunchOverheadChartView.h"
 #include "ui/charts/PhasesChartView.h"
 #include "ui/charts/ReplaysChartView.h"
+#include "ui/charts/SpeedupChartView.h"
+#include "ui/charts/StepTimeChartView.h"
 #include "ui/charts/VramChartView.h"
+#include "ui/models/MeasurementTableModel.h"
 
 #include <QAbstractAxis>
 #include <QBarSet>

@@ -1,7 +1,7 @@
 // Streamed rows widen the table's columns they need, and only those.
 #include "TestRows.h"
-#include "ui/MeasurementTableModel.h"
 #include "ui/models/ColumnFit.h"
+#include "ui/models/MeasurementTableModel.h"
 
 #include <QTableView>
 #include <catch2/catch.hpp>

@@ -1,5 +1,5 @@
 // The status bar's one-line environment, from the keys the engine really sends (core/bench/Environment.cpp).
-#include "ui/EnvironmentSummary.h"
+#include "ui/report/EnvironmentSummary.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -10,11 +10,11 @@
 // out or an output could not be written, 2 on bad arguments.
 #include "results/SweepPlan.h"
 #include "ui/MainWindow.h"
-#include "ui/MeasurementTableModel.h"
-#include "ui/SweepPanel.h"
-#include "ui/WorkerClient.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/report/SummaryCardWidget.h"
+#include "ui/run/SweepPanel.h"
+#include "ui/run/WorkerClient.h"
 
 #include <QApplication>
 #include <QDir>

@@ -4,11 +4,11 @@
 #include "results/Session.h"
 #include "results/WorkerProtocol.h"
 #include "ui/MainWindow.h"
-#include "ui/MeasurementTableModel.h"
-#include "ui/SpeedupChartView.h"
-#include "ui/StepTimeChartView.h"
-#include "ui/SweepPanel.h"
-#include "ui/WorkerClient.h"
+#include "ui/charts/SpeedupChartView.h"
+#include "ui/charts/StepTimeChartView.h"
+#include "ui/models/MeasurementTableModel.h"
+#include "ui/run/SweepPanel.h"
+#include "ui/run/WorkerClient.h"
 
 #include <QChart>
 #include <QFile>

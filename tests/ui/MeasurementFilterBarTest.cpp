@@ -1,9 +1,9 @@
 // The filter bar above the results table: "all" plus the values present, growing as rows stream in,
 // and each control setting the proxy's filter.
 #include "TestRows.h"
-#include "ui/MeasurementTableModel.h"
 #include "ui/models/MeasurementFilterBar.h"
 #include "ui/models/MeasurementFilterModel.h"
+#include "ui/models/MeasurementTableModel.h"
 
 #include <QComboBox>
 #include <QLabel>

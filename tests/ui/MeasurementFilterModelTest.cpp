@@ -2,8 +2,8 @@
 // reset and rows are filtered; numeric sorting with empty cells last; the filters; the mapping of a
 // table row back to its measurement through the proxy chain the window uses; failed rows in red.
 #include "TestRows.h"
-#include "ui/MeasurementTableModel.h"
 #include "ui/models/MeasurementFilterModel.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/models/NaturalOrder.h"
 #include "ui/session/BaselineDeltaProxy.h"
 

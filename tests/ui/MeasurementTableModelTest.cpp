@@ -1,6 +1,6 @@
 #include "TestRows.h"
 #include "results/MeasurementColumns.h"
-#include "ui/MeasurementTableModel.h"
+#include "ui/models/MeasurementTableModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -1,5 +1,5 @@
 #include "TestRows.h"
-#include "ui/SpeedupSeries.h"
+#include "ui/charts/SpeedupSeries.h"
 
 #include <catch2/catch.hpp>
 

@@ -2,7 +2,7 @@
 // here so no sentence claims real hardware) and the real H200 infer+train session.
 #include "TestRows.h"
 #include "results/Session.h"
-#include "ui/MeasurementTableModel.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/report/SummaryCard.h"
 #include "ui/report/SummaryCardWidget.h"
 

@@ -1,6 +1,6 @@
 // The sweep panel's model box: a family name goes to plan.family, a TorchScript file to plan.model.
-#include "ui/FamilyCatalog.h"
-#include "ui/SweepPanel.h"
+#include "ui/run/FamilyCatalog.h"
+#include "ui/run/SweepPanel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

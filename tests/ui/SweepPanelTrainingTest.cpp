@@ -1,7 +1,7 @@
 // The sweep panel's training inputs: phases, training graph scopes and optimizer go into the plan
 // the worker gets, and amp-bf16 with inference is flagged in place with the engine's own rule.
 #include "results/SweepPlan.h"
-#include "ui/SweepPanel.h"
+#include "ui/run/SweepPanel.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,12 +1,12 @@
 // View ▸ Theme: the dark palette reaches the widgets and the charts, the light one brings them back,
 // and the choice is kept in the window's settings. Every case ends on System: the theme is the
 // application's, shared by all the tests of this binary.
-#include "ui/ChartStyle.h"
+#include "ui/charts/ChartStyle.h"
 #include "ui/MainWindow.h"
-#include "ui/SpeedupChartView.h"
-#include "ui/SweepPanel.h"
 #include "ui/Theme.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/charts/SpeedupChartView.h"
+#include "ui/run/SweepPanel.h"
 
 #include <QAbstractButton>
 #include <QAbstractSpinBox>

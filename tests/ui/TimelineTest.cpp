@@ -8,7 +8,7 @@
 //     copy 20..40, memset 75..80, conv 80..180, relu 180..220, fc 225..285 -> idle 20+35+5+15 = 75 of 300 us
 //   batch 1 has an eager section only, so it makes no pair.
 #include "ui/MainWindow.h"
-#include "ui/MeasurementTableModel.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/timeline/KernelName.h"
 #include "ui/timeline/StepTimelineView.h"
 #include "ui/timeline/StepTrace.h"

@@ -2,14 +2,14 @@
 // curves (or bars), labelled "… · train (network scope)" / "… · train (step scope)". Rows are
 // built in TestRows (synthetic figures), not measured.
 #include "TestRows.h"
-#include "ui/MeasurementTableModel.h"
-#include "ui/SpeedupChartView.h"
-#include "ui/StepTimeChartView.h"
 #include "ui/charts/ChartsPanel.h"
 #include "ui/charts/LaunchOverheadChartView.h"
 #include "ui/charts/PhasesChartView.h"
 #include "ui/charts/ReplaysChartView.h"
+#include "ui/charts/SpeedupChartView.h"
+#include "ui/charts/StepTimeChartView.h"
 #include "ui/charts/VramChartView.h"
+#include "ui/models/MeasurementTableModel.h"
 
 #include <QBarSet>
 #include <QChart>

@@ -2,7 +2,7 @@
 #include "TestRows.h"
 #include "results/SweepPlan.h"
 #include "results/WorkerProtocol.h"
-#include "ui/WorkerClient.h"
+#include "ui/run/WorkerClient.h"
 
 #include <QDir>
 #include <QFile>

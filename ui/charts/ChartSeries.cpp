@@ -1,6 +1,6 @@
 #include "ui/charts/ChartSeries.h"
 
-#include "ui/SpeedupSeries.h"
+#include "ui/charts/SpeedupSeries.h"
 
 #include <QChart>
 #include <QCursor>

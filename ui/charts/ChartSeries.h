@@ -1,5 +1,5 @@
 #pragma once
-// The one series-building helper of the charts under ui/charts (sibling of ui/SpeedupSeries):
+// The one series-building helper of the charts under ui/charts (sibling of ui/charts/SpeedupSeries):
 // groups the table model's rows into curves per (family, precision, memory_format, phase, scope)
 // and arm, one value per batch, and turns a curve into a Qt series with hover tooltips that print
 // the exact value. Charts are views over MeasurementTableModel::rows(); nothing here parses rows.
@@ -62,7 +62,7 @@ struct MetricCurve {
 // needs to mark the point of a selected row.
 RowMatcher curveRows(const MetricCurve& curve);
 
-// Timed rows with status ok (ui/SpeedupSeries's rule), of the given arms, one curve per key, arm and
+// Timed rows with status ok (ui/charts/SpeedupSeries's rule), of the given arms, one curve per key, arm and
 // metric that has at least one value. Ordered by first appearance of the key, then arm in the order
 // given, then metric in the order given, so colours stay stable while rows stream in.
 std::vector<MetricCurve> metricCurves(const std::vector<results::Measurement>& rows,

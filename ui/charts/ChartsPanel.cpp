@@ -1,13 +1,13 @@
 #include "ui/charts/ChartsPanel.h"
 
-#include "ui/SpeedupChartView.h"
-#include "ui/StepTimeChartView.h"
 #include "ui/charts/ChartExport.h"
 #include "ui/charts/HighlightableChart.h"
 #include "ui/charts/LaunchOverheadChartView.h"
 #include "ui/charts/ModelChartView.h"
 #include "ui/charts/PhasesChartView.h"
 #include "ui/charts/ReplaysChartView.h"
+#include "ui/charts/SpeedupChartView.h"
+#include "ui/charts/StepTimeChartView.h"
 #include "ui/charts/VramChartView.h"
 
 namespace graphlens::ui {

@@ -1,6 +1,6 @@
 #include "ui/charts/ModelChartView.h"
 
-#include "ui/MeasurementTableModel.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/models/RedrawSchedule.h"
 
 #include <QChart>

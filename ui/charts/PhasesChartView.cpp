@@ -1,7 +1,7 @@
 #include "ui/charts/PhasesChartView.h"
 
-#include "ui/ChartStyle.h"
-#include "ui/MeasurementTableModel.h"
+#include "ui/charts/ChartStyle.h"
+#include "ui/models/MeasurementTableModel.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

@@ -1,7 +1,7 @@
 #include "ui/models/MeasurementFilterBar.h"
 
-#include "ui/MeasurementTableModel.h"
 #include "ui/models/MeasurementFilterModel.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/models/NaturalOrder.h"
 
 #include <QComboBox>

@@ -1,6 +1,6 @@
 #include "ui/models/MeasurementFilterModel.h"
 
-#include "ui/MeasurementTableModel.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/models/NaturalOrder.h"
 
 #include <QAbstractProxyModel>

@@ -1,8 +1,8 @@
 #include "ui/report/ReportCharts.h"
 
-#include "ui/MeasurementTableModel.h"
 #include "ui/Theme.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/models/MeasurementTableModel.h"
 
 #include <QChartView>
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 #include "ui/report/ReportContent.h"
 
-#include "ui/EnvironmentSummary.h"
+#include "ui/report/EnvironmentSummary.h"
 #include "ui/report/SummaryCard.h"
 
 #include <QCoreApplication>

@@ -1,7 +1,7 @@
 #include "ui/report/SummaryCardWidget.h"
 
-#include "ui/MeasurementTableModel.h"
 #include "ui/charts/ChartedRows.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/models/RedrawSchedule.h"
 #include "ui/report/SummaryCard.h"
 

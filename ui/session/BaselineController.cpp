@@ -3,7 +3,7 @@
 #include "results/Session.h"
 #include "ui/FilePath.h"
 #include "ui/MainWindow.h"
-#include "ui/MeasurementTableModel.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/session/Baseline.h"
 #include "ui/session/BaselineDeltaProxy.h"
 #include "ui/session/BaselineRatioChartView.h"

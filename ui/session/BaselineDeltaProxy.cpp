@@ -1,7 +1,7 @@
 #include "ui/session/BaselineDeltaProxy.h"
 
 #include "results/Measurement.h"
-#include "ui/MeasurementTableModel.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/session/Baseline.h"
 
 #include <QBrush>

@@ -1,7 +1,7 @@
 #include "ui/session/RecoveryOffers.h"
 
 #include "ui/MainWindow.h"
-#include "ui/MeasurementTableModel.h"
+#include "ui/models/MeasurementTableModel.h"
 #include "ui/session/RecoveryBar.h"
 
 #include <QAction>

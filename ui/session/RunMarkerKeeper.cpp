@@ -1,7 +1,7 @@
 #include "ui/session/RunMarkerKeeper.h"
 
 #include "ui/UiLogging.h"
-#include "ui/WorkerClient.h"
+#include "ui/run/WorkerClient.h"
 #include "ui/session/RunMarker.h"
 
 namespace graphlens::ui {

@@ -1,4 +1,4 @@
-#include "ui/MeasurementMetaType.h"
+#include "ui/models/MeasurementMetaType.h"
 
 namespace graphlens::ui {
 

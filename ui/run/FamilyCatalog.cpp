@@ -1,4 +1,4 @@
-#include "ui/FamilyCatalog.h"
+#include "ui/run/FamilyCatalog.h"
 
 #include "ui/UiLogging.h"
 

@@ -1,4 +1,4 @@
-#include "ui/WorkerExecutable.h"
+#include "ui/run/WorkerExecutable.h"
 
 #include <QCoreApplication>
 #include <QDir>

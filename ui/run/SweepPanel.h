@@ -2,7 +2,7 @@
 // The inputs of a sweep and its Start/Cancel/progress controls. Only builds a SweepPlan and
 // shows progress: running the worker is MainWindow's (and WorkerClient's) business.
 #include "results/SweepPlan.h"
-#include "ui/FamilyCatalog.h"
+#include "ui/run/FamilyCatalog.h"
 
 #include <QHash>
 #include <QList>

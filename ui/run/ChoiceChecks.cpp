@@ -1,4 +1,4 @@
-#include "ui/ChoiceChecks.h"
+#include "ui/run/ChoiceChecks.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

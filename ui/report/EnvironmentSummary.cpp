@@ -1,4 +1,4 @@
-#include "ui/EnvironmentSummary.h"
+#include "ui/report/EnvironmentSummary.h"
 
 #include <QStringList>
 #include <array>

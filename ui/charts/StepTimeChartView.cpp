@@ -1,6 +1,6 @@
-#include "ui/StepTimeChartView.h"
+#include "ui/charts/StepTimeChartView.h"
 
-#include "ui/ChartStyle.h"
+#include "ui/charts/ChartStyle.h"
 #include "ui/charts/ErrorBarsItem.h"
 
 #include <QChart>

@@ -1,4 +1,4 @@
-#include "ui/ChartStyle.h"
+#include "ui/charts/ChartStyle.h"
 
 #include <QApplication>
 #include <QChart>

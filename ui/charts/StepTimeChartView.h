@@ -2,8 +2,8 @@
 // Eager vs graphed median step time vs batch size: the absolute numbers behind the speedup
 // (solid: eager, dashed: graphed, one colour per family/precision/phase), each median with its
 // bootstrap 95% interval as a whisker. A view over the table model's charted rows (ModelChartView).
-#include "ui/SpeedupSeries.h"
 #include "ui/charts/ModelChartView.h"
+#include "ui/charts/SpeedupSeries.h"
 
 #include <vector>
 

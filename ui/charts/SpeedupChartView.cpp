@@ -1,9 +1,9 @@
-#include "ui/SpeedupChartView.h"
+#include "ui/charts/SpeedupChartView.h"
 
-#include "ui/ChartStyle.h"
-#include "ui/MeasurementTableModel.h"
 #include "ui/UiLogging.h"
+#include "ui/charts/ChartStyle.h"
 #include "ui/charts/ErrorBarsItem.h"
+#include "ui/models/MeasurementTableModel.h"
 
 #include <QChart>
 #include <QCursor>

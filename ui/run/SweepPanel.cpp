@@ -1,11 +1,11 @@
-#include "ui/SweepPanel.h"
+#include "ui/run/SweepPanel.h"
 
 #include "results/ResultsError.h"
-#include "ui/ChoiceChecks.h"
-#include "ui/PlanErrorField.h"
-#include "ui/Theme.h"
 #include "ui/Resources.h"
+#include "ui/Theme.h"
 #include "ui/UiLogging.h"
+#include "ui/run/ChoiceChecks.h"
+#include "ui/run/PlanErrorField.h"
 
 #include <QCheckBox>
 #include <QEvent>

@@ -1,4 +1,4 @@
-#include "ui/SpeedupSeries.h"
+#include "ui/charts/SpeedupSeries.h"
 
 #include <algorithm>
 

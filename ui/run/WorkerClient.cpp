@@ -1,11 +1,11 @@
-#include "ui/WorkerClient.h"
+#include "ui/run/WorkerClient.h"
 
 #include "results/ResultsError.h"
 #include "results/Session.h"
 #include "results/WorkerProtocol.h"
-#include "ui/MeasurementMetaType.h"
 #include "ui/UiLogging.h"
-#include "ui/WorkerExecutable.h"
+#include "ui/models/MeasurementMetaType.h"
+#include "ui/run/WorkerExecutable.h"
 
 #include <QDir>
 #include <QFileInfo>

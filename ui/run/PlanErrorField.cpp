@@ -1,4 +1,4 @@
-#include "ui/PlanErrorField.h"
+#include "ui/run/PlanErrorField.h"
 
 #include <QList>
 #include <QPair>

@@ -2,8 +2,8 @@
 // Speedup of the graphed arm over eager vs batch size, one curve per (family, precision, phase),
 // with the bootstrap 95% interval as a vertical bar and a dashed "no gain" line at 1×.
 // A view over the table model's charted rows (ModelChartView).
-#include "ui/SpeedupSeries.h"
 #include "ui/charts/ModelChartView.h"
+#include "ui/charts/SpeedupSeries.h"
 
 #include <map>
 #include <vector>

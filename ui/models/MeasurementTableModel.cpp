@@ -1,9 +1,9 @@
-#include "ui/MeasurementTableModel.h"
+#include "ui/models/MeasurementTableModel.h"
 
 #include "results/MeasurementColumns.h"
 #include "results/ProfiledMerge.h"
-#include "ui/SpeedupSeries.h"
 #include "ui/UiLogging.h"
+#include "ui/charts/SpeedupSeries.h"
 
 #include <QBrush>
 #include <QColor>

@@ -99,12 +99,10 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
 #endif
 
     const bool profile = plan.profile && torch::cuda::is_available();
-    if (profile && !results::hasPhase(plan, "infer")) {
-        events.log("the profiled pass (CUPTI) covers inference steps; training rows carry the phase pass");
-    } else if (profile) {
-        auto childPlan = plan;  // the child writes no exports: rows come back on its stdout
-        childPlan.phases = {"infer"};
-        childPlan.precision = results::inferencePrecision(plan);
+    if (profile) {
+        // The child profiles every phase of the plan (inference steps, then training steps) and
+        // writes no exports but the trace: rows come back on its stdout.
+        auto childPlan = plan;
         childPlan.csv.clear();
         childPlan.json.clear();
         childPlan.autosave.clear();
@@ -114,9 +112,12 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
             autosave.append(row);
             events.measurement(row);
             if (row.profiler_overhead_pct) {
-                char text[160];
-                std::snprintf(text, sizeof text, "profiler overhead at batch %d, %s: %+.1f%% step time under CUPTI",
-                              row.batch, row.arm.c_str(), *row.profiler_overhead_pct);
+                const std::string what = row.phase == "train" ? "training batch " + std::to_string(row.batch) + " " +
+                                                                   row.scope + " scope"
+                                                             : "batch " + std::to_string(row.batch);
+                char text[200];
+                std::snprintf(text, sizeof text, "profiler overhead at %s, %s: %+.1f%% step time under CUPTI",
+                              what.c_str(), row.arm.c_str(), *row.profiler_overhead_pct);
                 events.log(text);
             }
             session.rows.push_back(row);

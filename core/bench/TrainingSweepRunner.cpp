@@ -8,15 +8,12 @@
 #include "bench/SweepRowFigures.h"
 #include "bench/SynchronizedPhaseTimer.h"
 #include "bench/TimedPassClocks.h"
+#include "bench/TrainingSweepArms.h"
 #include "bench/TrainingSweepStep.h"
 #include "graphs/DeviceMemory.h"
-#include "graphs/ModuleForward.h"
 #include "graphs/OutOfMemory.h"
 #include "results/ErrorText.h"
-#include "train/GradientScaler.h"
-#include "train/OptimizerFactory.h"
 #include "train/TrainingPrecision.h"
-#include "train/TrainingStep.h"
 
 #include <torch/cuda.h>
 
@@ -29,36 +26,11 @@ namespace {
 using families::TrainingGraphScope;
 using results::Measurement;
 
-TrainingGraphScope scopeOf(const std::string& name) {
-    return name == "step" ? TrainingGraphScope::Step : TrainingGraphScope::Network;
-}
-
-// Why the family does not declare `scope` for training; empty when it does.
-std::string refusalOf(const families::Family& family, TrainingGraphScope scope) {
-    if (family.training.supports(scope)) return {};
-    const std::string name = families::toString(scope);
-    if (scope == TrainingGraphScope::Network && !family.training.networkRefused.empty()) {
-        return "training graph scope network refused for " + family.name + ": " + family.training.networkRefused;
-    }
-    return "training graph scope " + name + " refused for " + family.name + " (declared: " +
-           families::toString(family.training.widest) + (family.training.reason.empty() ? "" : "; " + family.training.reason) +
-           ")";
-}
-
 // The eager counts of the graphed arm: sightings before capture and anything that ran eagerly.
 double eagerFallbacksOf(const train::TrainingGraphSummary& summary) {
     return static_cast<double>(summary.eagerBeforeCapture + summary.eagerNotReady + summary.eagerOtherShapes +
                                summary.eagerAfterFailure);
 }
-
-// One network, optimizer and scaler trained by both arms of a row pair.
-struct TrainingArms {
-    torch::nn::AnyModule network;
-    std::shared_ptr<torch::nn::Module> module;
-    std::unique_ptr<train::CapturableOptimizer> optimizer;
-    std::unique_ptr<train::GradientScaler> scaler;
-    std::unique_ptr<train::TrainingStep> eager, graphed;
-};
 
 }  // namespace
 
@@ -102,8 +74,7 @@ SweepOutcome TrainingSweepRunner::run() {
     events_.log(family.name + " training steps on " + deviceLabel + ", " + precisionName + ", " + plan_.optimizer + ", " +
                 std::to_string(imgsz) + " px, " + batches_.description());
 
-    const int captureOnSighting = train::TrainingStepOptions{}.captureOnSighting;  // what a training run does
-    const int graphedWarmup = std::max(plan_.warmup, captureOnSighting + 1);
+    const int graphedWarmup = graphedTrainingWarmup(plan_);
     const int phaseSteps = std::max(5, plan_.steps);
     const int unitsPerPair = 3 * plan_.warmup + graphedWarmup + plan_.warmup + 2 * plan_.steps * repeats + 2 * phaseSteps;
     ProgressThrottle progress(events_, static_cast<int>(plan_.batches.size() * plan_.graphScopes.size()) * unitsPerPair);
@@ -111,7 +82,7 @@ SweepOutcome TrainingSweepRunner::run() {
     int stage = 0;
     for (const int batch : plan_.batches) {
         for (const auto& scopeName : plan_.graphScopes) {
-            const auto scope = scopeOf(scopeName);
+            const auto scope = trainingScopeOf(scopeName);
             const std::string label = family.name + " training batch " + std::to_string(batch) + " " + scopeName + " scope";
             progress.startStage(stage++ * unitsPerPair, label);
             auto advance = [&](const char* what) { progress.advance(label + ": " + what); };
@@ -121,7 +92,7 @@ SweepOutcome TrainingSweepRunner::run() {
             Measurement graphed = eager;
             graphed.arm = "graphed";
             graphed.graph_mode = "auto";  // captured on the third sighting, as a training run does
-            const auto refusal = refusalOf(family, scope);
+            const auto refusal = trainingScopeRefusal(family, scope);
             bool graphedRuns = false;
             if (!graphsPossible) {
                 markFailed(graphed, "skipped", "CUDA graphs need a CUDA device; this run is on the CPU");
@@ -133,33 +104,12 @@ SweepOutcome TrainingSweepRunner::run() {
 
             bool eagerDone = false, graphedDone = false;
             {
-                TrainingArms arms;
+                TrainingSweepArms arms;
                 try {
                     // Per pair: the decoded images come from the batch source's cache.
                     auto host = batches_.makeTraining(batch, imgsz, /*pin=*/cuda);
-                    arms.network = family.build(plan_.seed);
-                    arms.module = arms.network.ptr();
-                    arms.module->to(device);
-                    arms.module->train();
-                    arms.optimizer = train::makeCapturableOptimizer(plan_.optimizer, arms.module->parameters());
-                    train::GradientScalerOptions scalerOptions;
-                    scalerOptions.enabled = train::needsLossScaling(precision);
-                    arms.scaler = std::make_unique<train::GradientScaler>(device, scalerOptions);
-                    const auto forward = graphs::forwardOf(arms.network);
-                    train::TrainingStepOptions eagerOptions;
-                    eagerOptions.precision = precision;
-                    eagerOptions.backend = backend_;
-                    eagerOptions.warn = [this](const std::string& text) { events_.warning(text); };
-                    auto graphedOptions = eagerOptions;
-                    eagerOptions.graphScope = TrainingGraphScope::None;
-                    graphedOptions.graphScope = scope;
-                    graphedOptions.captureOnSighting = captureOnSighting;
-                    arms.eager = std::make_unique<train::TrainingStep>(arms.module, forward, family, *arms.optimizer,
-                                                                       *arms.scaler, eagerOptions);
-                    if (graphedRuns) {
-                        arms.graphed = std::make_unique<train::TrainingStep>(arms.module, forward, family, *arms.optimizer,
-                                                                             *arms.scaler, graphedOptions);
-                    }
+                    arms = buildTrainingSweepArms(family, plan_, precision, scope, graphedRuns, device, backend_,
+                                                  [this](const std::string& text) { events_.warning(text); });
                     TrainingSweepStep step(*arms.eager, arms.graphed.get(), family, std::move(host), device);
                     NvtxPhases nvtx;
 

@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <iostream>
 #include <random>
 
@@ -100,6 +102,59 @@ TEST_CASE("resnet18 sweep at batch 1, 8, 32 writes eager and graphed rows; graph
         CHECK(*eager.step_ms_median <= *eager.step_ms_ci_high);
     }
     CHECK(*rowOf(rows, 1, "graphed").speedup > 1.0);
+    std::filesystem::remove_all(folder);
+}
+
+TEST_CASE("a training sweep's profiled pass puts launches and GPU idle on the training rows, and traces them",
+          "[cuda][sweep][train]") {
+    const auto folder = freshFolder();
+    results::SweepPlan plan;
+    plan.family = "fomo-s";
+    plan.batches = {8};
+    plan.phases = {"train"};
+    plan.graphScopes = {"network", "step"};
+    plan.precision = "amp-fp16";
+    plan.steps = 10;
+    plan.profileSteps = 5;
+    plan.csv = (folder / "sweep.csv").string();
+    plan.trace = (folder / "sweep.trace.json").string();
+    QuietEvents events;
+    const auto result = bench::runSweepSession(plan, events);
+    CHECK(result.exitCode == 0);
+    for (const auto& warning : events.warnings) CHECK_FALSE(warning.find("profiled pass") != std::string::npos);
+
+    auto rows = results::readCsv(plan.csv);
+    REQUIRE(rows.size() == 8);  // timed and profiled, eager and graphed, per scope
+    for (const auto& row : rows) {
+        CAPTURE(row.pass, row.scope, row.arm, row.message);
+        CHECK(row.phase == "train");
+        CHECK(row.status == "ok");
+        CHECK(row.launches.value_or(0) > 0);  // the timed rows have them from the profiled pass
+        CHECK(row.kernels.value_or(0) > 0);
+        CHECK(row.gpu_busy_us.value_or(0) > 0);
+        CHECK(row.backward_gpu_us.has_value() != (row.arm == "graphed" && row.scope == "step"));
+    }
+    const auto timed = [&](const std::string& scope, const std::string& arm) {
+        for (const auto& row : rows) {
+            if (row.pass == "timed" && row.scope == scope && row.arm == arm) return row;
+        }
+        FAIL("no timed row " << scope << " " << arm);
+        throw;
+    };
+    for (const std::string scope : {"network", "step"}) {
+        const auto eager = timed(scope, "eager");
+        const auto graphed = timed(scope, "graphed");
+        CAPTURE(scope);
+        CHECK(eager.graph_launches.value_or(-1) == 0);
+        CHECK(graphed.graph_launches.value_or(0) >= 1);
+        CHECK(*graphed.launches < *eager.launches);  // the replays replace most launches
+        CHECK(graphed.profiler_overhead_pct.has_value());
+        CHECK(graphed.gpu_idle_pct.value_or(-1) >= 0);
+    }
+    std::ifstream trace(plan.trace);
+    const std::string text((std::istreambuf_iterator<char>(trace)), {});
+    CHECK(text.find("fomo-s training batch 8 network scope eager") != std::string::npos);
+    CHECK(text.find("fomo-s training batch 8 step scope graphed") != std::string::npos);
     std::filesystem::remove_all(folder);
 }
 

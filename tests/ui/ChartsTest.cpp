@@ -235,6 +235,13 @@ TEST_CASE("phases chart: stacked phase times per batch and arm, with the network
     CHECK(network->at(0).y() == Approx(100.0 * fraction1).margin(0.05));
     CHECK(network->at(1).y() == Approx(100.0 * fraction8).margin(0.05));
     CHECK(view->bars()[2].speedupCeiling == number(timedRow(rows, QStringLiteral("eager"), 8), "speedup_ceiling"));
+    // Over each graphed bar, the ceiling its eager step allows and the speedup the graph got.
+    const auto note = [&](int batch) {
+        return QStringLiteral("ceiling %1× · got %2×")
+            .arg(graphlens::ui::exactNumber(number(timedRow(rows, QStringLiteral("eager"), batch), "speedup_ceiling"), 1),
+                 graphlens::ui::exactNumber(number(timedRow(rows, QStringLiteral("graphed"), batch), "speedup"), 2));
+    };
+    CHECK(view->ceilingNotes() == QStringList{note(1), note(8)});
 }
 
 TEST_CASE("new charts are empty but titled without rows, and skip profiled and failed rows", "[ui][chart]") {

@@ -1,5 +1,6 @@
 #include "ui/charts/PhasesChartView.h"
 
+#include "ui/charts/ChartNotesItem.h"
 #include "ui/charts/ChartStyle.h"
 #include "ui/models/MeasurementTableModel.h"
 
@@ -50,6 +51,7 @@ PhasesChartView::PhasesChartView(QWidget* parent) : ModelChartView(parent) {
     chart->addAxis(m_msAxis, Qt::AlignLeft);
     chart->addAxis(m_pctAxis, Qt::AlignRight);
     setChart(chart);
+    m_notes = new ChartNotesItem(chart);
     rebuild();
 }
 
@@ -70,6 +72,7 @@ void PhasesChartView::rebuild() {
     auto extra = specs;
     extra.push_back({"network_fraction", [](const Measurement& r) { return r.network_fraction; }});
     extra.push_back({"speedup_ceiling", [](const Measurement& r) { return r.speedup_ceiling; }});
+    extra.push_back({"speedup", [](const Measurement& r) { return r.speedup; }});
     const auto curves = metricCurves(rows, {"eager", "graphed"}, extra);
     const auto keys = seriesKeys(rows);
 
@@ -91,13 +94,18 @@ void PhasesChartView::rebuild() {
     for (const auto& key : keys) {
         std::set<int> batches;
         for (const auto& c : curves) {
-            if (!(c.key == key) || c.metric == "network_fraction" || c.metric == "speedup_ceiling") continue;
+            if (!(c.key == key) || c.metric == "network_fraction" || c.metric == "speedup_ceiling" || c.metric == "speedup") {
+                continue;
+            }
             for (const auto& p : c.points) batches.insert(p.batch);
         }
         for (int batch : batches) {
             for (const std::string arm : {"eager", "graphed"}) {
-                Bar bar{key, batch, arm, {}, std::nullopt, std::nullopt,
-                        key.phase == "train" && key.scope == "step" && arm == "graphed"};
+                Bar bar;  // field by field: a positional initializer would shift when Bar gains a member
+                bar.key = key;
+                bar.batch = batch;
+                bar.arm = arm;
+                bar.oneReplay = key.phase == "train" && key.scope == "step" && arm == "graphed";
                 bool any = false;
                 for (const auto& phase : m_phases) {
                     const auto* c = find(key, arm, phase);
@@ -107,6 +115,7 @@ void PhasesChartView::rebuild() {
                 if (!any) continue;
                 if (const auto* c = find(key, arm, "network_fraction")) bar.networkFraction = c->at(batch);
                 if (const auto* c = find(key, arm, "speedup_ceiling")) bar.speedupCeiling = c->at(batch);
+                if (const auto* c = find(key, arm, "speedup")) bar.speedup = c->at(batch);
                 // Short enough for the axis ("train step b8 graphed"); the tooltip has the full key and
                 // says when a bar is one replay.
                 QString category = tr("b%1 %2").arg(batch).arg(QString::fromStdString(arm));
@@ -119,6 +128,7 @@ void PhasesChartView::rebuild() {
         }
     }
 
+    m_notes->clear();  // before the series they are anchored to go
     chart()->removeAllSeries();
     m_xAxis->clear();
     m_xAxis->append(m_categories.isEmpty() ? QStringList{tr("no rows")} : m_categories);
@@ -173,6 +183,19 @@ void PhasesChartView::rebuild() {
     stacked->attachAxis(m_msAxis);
     fitValueAxisFromZero(m_msAxis, std::max(maxMs, 0.1));
 
+    // What the network fraction allows next to what the graph got, over each graphed bar.
+    m_notes->setColor(chart()->legend()->labelColor());
+    for (size_t b = 0; b < m_bars.size(); ++b) {
+        const auto& bar = m_bars[b];
+        if (bar.arm != "graphed" || b == 0) continue;
+        const auto& eager = m_bars[b - 1];  // bars come in eager, graphed pairs per key and batch
+        if (eager.arm != "eager" || !(eager.key == bar.key) || eager.batch != bar.batch || !eager.speedupCeiling) continue;
+        double top = 0;
+        for (const auto& ms : bar.phaseMs) top += ms.value_or(0.0);
+        const QString got = bar.speedup ? tr(" · got %1×").arg(exactNumber(*bar.speedup, 2)) : QString();
+        m_notes->add(stacked, QPointF(double(b), top), tr("ceiling %1×").arg(exactNumber(*eager.speedupCeiling, 1)) + got);
+    }
+
     // Network fraction as a marker per bar on the percentage axis, labelled with its value.
     auto* network = new QScatterSeries;
     network->setName(networkSeriesName());
@@ -225,5 +248,7 @@ void PhasesChartView::rebuild() {
     chart()->setTitle(m_bars.empty() ? tr("Step phases — no rows with phase times yet")
                                      : tr("Step phases, eager vs graphed") + titleSuffix(keys));
 }
+
+QStringList PhasesChartView::ceilingNotes() const { return m_notes->texts(); }
 
 }  // namespace graphlens::ui

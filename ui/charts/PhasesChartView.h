@@ -2,7 +2,8 @@
 // Phases: where a step's time goes. One stacked bar per (batch, arm): data, forward, loss, backward,
 // optimizer and postprocess medians in ms (a phase only when some row has it), eager and graphed
 // side by side for each batch; the network fraction of the eager step (%) as a marker on a second
-// axis, with its speedup ceiling in the tooltip. Timed ok rows; bars per
+// axis; over each graphed bar the eager step's speedup ceiling beside the speedup measured
+// ("ceiling 6.7× · got 1.9×"), the ceiling also in the tooltip. Timed ok rows; bars per
 // family/precision/memory_format/phase/scope, so training rows of the network and step graph scopes
 // stay apart. A step-scope graphed training bar has data only: the rest of its step is one replay.
 #include "ui/charts/ChartSeries.h"
@@ -15,6 +16,8 @@ class QBarCategoryAxis;
 class QValueAxis;
 
 namespace graphlens::ui {
+
+class ChartNotesItem;
 
 class PhasesChartView : public ModelChartView {
     Q_OBJECT
@@ -29,6 +32,7 @@ public:
         std::vector<std::optional<double>> phaseMs;  // parallel to phases()
         std::optional<double> networkFraction;
         std::optional<double> speedupCeiling;
+        std::optional<double> speedup;  // graphed bars: the measured speedup of the step
         // Graphed training in step scope: forward, loss, backward and optimizer are one graph replay
         // that the phase pass cannot split, so only data has a time.
         bool oneReplay = false;
@@ -43,6 +47,9 @@ public:
     static QString oneReplayNote();
     // The full name of a bar for its tooltips: "resnet18 · amp-fp16 · nchw · train (step scope) · batch 8 · graphed".
     static QString barName(const Bar& bar);
+    // Over each graphed bar: the eager step's speedup ceiling beside the speedup measured,
+    // "ceiling 6.7× · got 1.9×".
+    QStringList ceilingNotes() const;
 
 protected:
     void rebuild() override;
@@ -54,6 +61,7 @@ private:
     QBarCategoryAxis* m_xAxis = nullptr;
     QValueAxis* m_msAxis = nullptr;
     QValueAxis* m_pctAxis = nullptr;
+    ChartNotesItem* m_notes = nullptr;
 };
 
 }  // namespace graphlens::ui

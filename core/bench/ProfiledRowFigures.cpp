@@ -1,0 +1,76 @@
+#include "bench/ProfiledRowFigures.h"
+
+#include "profiler/ScopedPhase.h"
+#include "results/ProfiledMerge.h"
+#include "results/Statistics.h"
+
+#include <optional>
+
+namespace graphlens::bench {
+namespace {
+
+using results::Measurement;
+
+// The per-phase columns of the CSV: one wall/GPU pair per phase name the profiler knows.
+struct PhaseColumns {
+    const char* phase;
+    std::optional<double> Measurement::*wall;
+    std::optional<double> Measurement::*gpu;
+};
+constexpr PhaseColumns kPhaseColumns[] = {
+    {profiler::kPhaseData, &Measurement::data_wall_us, &Measurement::data_gpu_us},
+    {profiler::kPhaseForward, &Measurement::forward_wall_us, &Measurement::forward_gpu_us},
+    {profiler::kPhaseLoss, &Measurement::loss_wall_us, &Measurement::loss_gpu_us},
+    {profiler::kPhaseBackward, &Measurement::backward_wall_us, &Measurement::backward_gpu_us},
+    {profiler::kPhaseOptimizer, &Measurement::optimizer_wall_us, &Measurement::optimizer_gpu_us},
+    {profiler::kPhasePostprocess, &Measurement::postprocess_wall_us, &Measurement::postprocess_gpu_us},
+};
+
+void fillPhaseColumns(Measurement& row, const profiler::StepSummary& summary) {
+    for (const auto& phase : summary.phases) {
+        for (const auto& columns : kPhaseColumns) {
+            if (phase.name != columns.phase) continue;
+            row.*columns.wall = phase.wallUs;
+            row.*columns.gpu = phase.gpuUs;
+        }
+    }
+}
+
+}  // namespace
+
+void fillFromMetrics(results::Measurement& row, const profiler::ProfileResult& result, const std::vector<double>& stepsMs) {
+    row.steps = static_cast<int>(stepsMs.size());
+    if (!stepsMs.empty()) {
+        row.step_ms_median = results::median(stepsMs);
+        row.step_ms_min = results::minimum(stepsMs);
+        row.step_ms_p90 = results::quantile(stepsMs, 0.9);
+    }
+    if (!result.metrics) {
+        row.status = "error";
+        row.message = "profiled pass without CUPTI: " + result.unavailableReason;
+        return;
+    }
+    const auto& s = result.metrics->summary;
+    row.launches = s.launches;
+    row.graph_launches = s.graphLaunches;
+    row.kernels = s.kernels;
+    row.launch_cpu_us = s.launchCpuUs;
+    row.gpu_busy_us = s.gpuBusyUs;
+    // Idle against the profiled step itself here; the merge recomputes it against the timed median.
+    row.gpu_idle_pct = results::gpuIdlePct(s.gpuBusyUs, row.step_ms_median);
+    row.network_gpu_fraction = s.networkGpuFraction;
+    row.launch_delay_us_median = s.launchDelayMedianUs;
+    row.launch_delay_us_p90 = s.launchDelayP90Us;
+    fillPhaseColumns(row, s);
+    const auto& d = result.metrics->discarded;
+    row.discarded_records = static_cast<double>(d.total());
+}
+
+results::Measurement failedProfiledRow(results::Measurement row, const char* arm, const std::string& status, const std::string& message) {
+    row.arm = arm;
+    row.status = status;
+    row.message = message;
+    return row;
+}
+
+}  // namespace graphlens::bench

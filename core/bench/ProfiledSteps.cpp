@@ -1,0 +1,24 @@
+#include "bench/ProfiledSteps.h"
+
+#include "bench/InterleavedTiming.h"
+#include "bench/NvtxPhases.h"
+#include "bench/RecorderPhases.h"
+#include "profiler/CuptiActivitySource.h"
+
+namespace graphlens::bench {
+
+ProfiledSteps profileSteps(TimedStep& step, Arm arm, int count, const graphs::DeviceMemory& memory, SweepEvents& events) {
+    NvtxPhases nvtx;
+    for (int i = 0; i < 3; ++i) step.run(arm, nvtx);  // warm after the other arm ran
+    memory.synchronize();
+    profiler::ProfileSession session(profiler::makeCuptiActivitySource());
+    if (!session.start()) events.warning("profiled pass without CUPTI: " + session.unavailableReason());
+    ProfiledSteps profiled;
+    profiled.recordingNote = session.recordingNote();
+    RecorderPhases phases(session.recorder());
+    for (int i = 0; i < count; ++i) profiled.stepsMs.push_back(timeStep(step, arm, phases, memory));
+    profiled.result = session.stop();
+    return profiled;
+}
+
+}  // namespace graphlens::bench

@@ -1,0 +1,24 @@
+#pragma once
+// The one way the profiled pass traces an arm, for inference and training steps alike: three
+// untimed steps (the other arm ran last), then `count` steps timed on the host clock inside a CUPTI
+// window of their own, each phase marked on CUPTI's clock (RecorderPhases).
+#include "bench/SweepEvents.h"
+#include "bench/TimedStep.h"
+#include "graphs/DeviceMemory.h"
+#include "profiler/ProfileSession.h"
+
+#include <string>
+#include <vector>
+
+namespace graphlens::bench {
+
+struct ProfiledSteps {
+    profiler::ProfileResult result;
+    std::vector<double> stepsMs;
+    std::string recordingNote;  // what the CUPTI source says about how it records (may be empty)
+};
+
+// A CUPTI source that cannot start is a warning on `events`; the steps are then timed without it.
+ProfiledSteps profileSteps(TimedStep& step, Arm arm, int count, const graphs::DeviceMemory& memory, SweepEvents& events);
+
+}  // namespace graphlens::bench

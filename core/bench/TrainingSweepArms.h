@@ -1,0 +1,44 @@
+#pragma once
+// One network, optimizer and scaler trained by both arms of a training row pair (eager, and graphed
+// in one scope), built the way a training run builds them. Shared by the timed training sweep and
+// its profiled pass, so both time the very same step.
+#include "families/Family.h"
+#include "graphs/CaptureBackend.h"
+#include "results/SweepPlan.h"
+#include "train/GradientScaler.h"
+#include "train/OptimizerFactory.h"
+#include "train/TrainingPrecision.h"
+#include "train/TrainingStep.h"
+
+#include <torch/types.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace graphlens::bench {
+
+struct TrainingSweepArms {
+    torch::nn::AnyModule network;
+    std::shared_ptr<torch::nn::Module> module;
+    std::unique_ptr<train::CapturableOptimizer> optimizer;
+    std::unique_ptr<train::GradientScaler> scaler;
+    std::unique_ptr<train::TrainingStep> eager, graphed;  // graphed null unless asked for
+};
+
+// The plan's seed, optimizer and precision; the graphed step in `scope`, captured on the sighting a
+// training run captures on. Throws what building the network or the optimizer throws.
+TrainingSweepArms buildTrainingSweepArms(const families::Family& family, const results::SweepPlan& plan,
+                                         train::TrainingPrecision precision, families::TrainingGraphScope scope,
+                                         bool withGraphed, torch::Device device,
+                                         std::shared_ptr<graphs::CaptureBackend> backend,
+                                         std::function<void(const std::string&)> warn);
+
+// "network" | "step" as a scope.
+families::TrainingGraphScope trainingScopeOf(const std::string& name);
+// Why the family does not declare `scope` for training; empty when it does.
+std::string trainingScopeRefusal(const families::Family& family, families::TrainingGraphScope scope);
+// Graphed warm-up steps that cover the capture (a training run captures on a shape's third sighting).
+int graphedTrainingWarmup(const results::SweepPlan& plan);
+
+}  // namespace graphlens::bench

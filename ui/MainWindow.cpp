@@ -16,11 +16,14 @@
 #include "ui/models/MeasurementFilterModel.h"
 #include "ui/models/MeasurementTableModel.h"
 #include "ui/report/EnvironmentSummary.h"
+#include "ui/report/AboutRunDialog.h"
+#include "ui/report/ReportContent.h"
 #include "ui/report/ReportWriter.h"
 #include "ui/report/SummaryCardWidget.h"
 #include "ui/run/SweepPanel.h"
 #include "ui/run/WorkerClient.h"
 #include "ui/session/BaselineController.h"
+#include "ui/session/ExampleSessions.h"
 #include "ui/session/BaselineDeltaProxy.h"
 #include "ui/session/RunMarkerKeeper.h"
 #include "ui/timeline/TimelinePanel.h"
@@ -264,6 +267,16 @@ void MainWindow::createActions() {
     createThemeMenu(view->addMenu(tr("&Theme")));
 
     auto* help = menuBar()->addMenu(tr("&Help"));
+    auto* aboutRun = help->addAction(tr("About This &Run…"), this, [this] {
+        // The session shown, as the report would state its environment and method.
+        if (!m_aboutRun) m_aboutRun = new AboutRunDialog(this);
+        results::Session session = m_session;
+        session.rows = m_model->rows();
+        m_aboutRun->setContent(reportContent(session));
+        m_aboutRun->show();
+        m_aboutRun->raise();
+    });
+    aboutRun->setObjectName(QStringLiteral("actionAboutRun"));
     help->addAction(tr("&About GraphLens"), this, [this] {
         QMessageBox::about(this, tr("About GraphLens"),
                            tr("<b>GraphLens %1</b><p>What CUDA graphs buy for vision models, and why.</p>")
@@ -633,6 +646,9 @@ void MainWindow::setEnvironment(const QJsonObject& helloOrEnvironment) {
 
 void MainWindow::updateEmptyState() {
     QString text = tr("No results yet.\nStart a sweep (Ctrl+R) or open a session (Ctrl+O).");
+    if (const QString examples = exampleSessionsFolder(QCoreApplication::applicationDirPath()); !examples.isEmpty()) {
+        text += QStringLiteral("\n\n") + tr("Example sessions measured on an NVIDIA H200 are in %1.").arg(QDir::toNativeSeparators(examples));
+    }
     if (m_lacksCuda) {
         text += QStringLiteral("\n\n") + tr("CUDA graphs need a CUDA device: this machine times the eager arm only.");
     }

@@ -23,6 +23,7 @@ class QTabWidget;
 
 namespace graphlens::ui {
 
+class AboutRunDialog;
 class BaselineController;
 class MeasurementFilterBar;
 class MeasurementFilterModel;
@@ -143,6 +144,7 @@ private:
     SummaryCardWidget* m_summaryCard = nullptr;
     BaselineController* m_baseline = nullptr;
     TimelinePanel* m_timeline = nullptr;  // the Timeline tab: reads a trace file, not the rows
+    AboutRunDialog* m_aboutRun = nullptr;  // Help ▸ About This Run, made on first use
     QAction* m_runAction = nullptr;
     QAction* m_cancelAction = nullptr;
     QString m_environmentSummary;  // from the hello or the file; the label adds the rows' precision

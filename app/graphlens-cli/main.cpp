@@ -15,6 +15,7 @@
 #include "results/TextFile.h"
 
 #if GRAPHLENS_HAVE_DATASETS
+#include "bench/DatasetCheck.h"
 #include "families/FamilyRegistry.h"
 #include "train/Trainer.h"
 #include "train/TrainingErrors.h"
@@ -190,6 +191,20 @@ graphlens::train::TrainingPrecision trainingPrecisionOf(const std::string& preci
 }
 
 // verify --training: the training parity check per family and declared scope.
+// Exit 0 when the dataset opens, 2 when it does not (the message names the file and line).
+int runDataCheck(const std::string& data, bool json) {
+    const auto result = graphlens::bench::checkDataset(data);
+    if (json) {
+        std::cout << graphlens::bench::toJson(result).dump() << "\n";
+    } else if (result.ok) {
+        std::cout << result.summary << "\n";
+        for (const auto& warning : result.warnings) std::cerr << "warning: " << warning << "\n";
+    } else {
+        std::cerr << "graphlens-cli: " << result.error << "\n";
+    }
+    return result.ok ? 0 : kBadArguments;
+}
+
 int runVerifyTraining(const std::string& familyName, bool all, bool json, const std::string& precision) {
     std::vector<graphlens::families::Family> families;
     if (all) {
@@ -319,6 +334,12 @@ int main(int argc, char** argv) {
     auto* inject = train->add_option("--inject-graph-failure", trainOptions.injectGraphFailureAt,
                                      "testing: make the graph capture/replay at this step fail");
     inject->group("");
+
+    std::string checkData;
+    bool checkJson = false;
+    auto* dataCheck = app.add_subcommand("data-check", "open a dataset as a run would and say what it holds, or what is wrong");
+    dataCheck->add_option("data", checkData, "a YOLO data.yaml or an ImageFolder root")->required();
+    dataCheck->add_flag("--json", checkJson, "one JSON object: ok, task, classes, summary, warnings (or error)");
 #endif
 
     std::string profilePlanPath, profileSessionId;
@@ -364,6 +385,7 @@ int main(int argc, char** argv) {
                                          verifyMemoryFormat);
         if (*profilePass) return runProfilePass(profilePlanPath, profileSessionId);
 #if GRAPHLENS_HAVE_DATASETS
+        if (*dataCheck) return runDataCheck(checkData, checkJson);
         if (*train) {
             if (!trainScales.empty()) trainOptions.multiScale = results::parseBatchList(trainScales);
             return runTrain(trainOptions);

@@ -5,10 +5,12 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QMenu>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <catch2/catch.hpp>
 
 using graphlens::ui::SweepPanel;
@@ -156,4 +158,27 @@ TEST_CASE("the panel's last plan persists in its settings and a stale one falls 
         CHECK(panel.plan().batches == preset.batches);
         CHECK(panel.inputError().isEmpty());
     }
+}
+
+TEST_CASE("the profiling switch and the batch presets reach the plan", "[ui][sweep]") {
+    SweepPanel panel;
+    auto* profile = panel.findChild<QCheckBox*>(QStringLiteral("profile"));
+    auto* presets = panel.findChild<QToolButton*>(QStringLiteral("batchPresets"));
+    REQUIRE((profile && presets && presets->menu()));
+    CHECK(profile->isChecked() == panel.plan().profile);
+    profile->setChecked(false);
+    CHECK_FALSE(panel.plan().profile);
+    auto plan = panel.plan();
+    plan.profile = true;
+    panel.setPlan(plan);
+    CHECK(profile->isChecked());
+
+    QAction* wide = nullptr;
+    for (auto* action : presets->menu()->actions()) {
+        if (action->text() == QStringLiteral("1,2,4,8,16,32")) wide = action;
+    }
+    REQUIRE(wide);
+    wide->trigger();
+    CHECK(panel.plan().batches == std::vector<int>{1, 2, 4, 8, 16, 32});
+    CHECK(panel.inputError().isEmpty());
 }

@@ -9,6 +9,8 @@
 
 #include <QCheckBox>
 #include <QEvent>
+#include <QToolButton>
+#include <QMenu>
 #include <QComboBox>
 #include <QSettings>
 #include <algorithm>
@@ -101,6 +103,31 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
     m_familyStatus->setStyleSheet(QStringLiteral("font-size: small;"));  // palette(mid) text was 1.7:1 on Fusion light
     m_familyStatus->hide();
 
+    m_data = new QLineEdit;
+    m_data->setObjectName(QStringLiteral("data"));
+    m_data->setPlaceholderText(tr("built-in dataset"));
+    m_data->setClearButtonEnabled(true);
+    m_data->setToolTip(tr("Empty: the built-in dataset. Or a YOLO data.yaml (detection) or an ImageFolder "
+                          "folder of class folders (classification); checked by the engine when chosen"));
+    // One button, two choices: a detection YAML is a file, an ImageFolder a folder.
+    auto* browseData = new QToolButton;
+    browseData->setText(tr("Choose…"));
+    browseData->setObjectName(QStringLiteral("chooseData"));
+    browseData->setAccessibleName(tr("Choose a dataset"));
+    browseData->setPopupMode(QToolButton::InstantPopup);
+    auto* browseMenu = new QMenu(browseData);
+    auto* browseYaml = browseMenu->addAction(tr("YOLO data.yaml…"));
+    auto* browseFolder = browseMenu->addAction(tr("ImageFolder folder…"));
+    browseData->setMenu(browseMenu);
+    auto* dataRow = new QHBoxLayout;
+    dataRow->addWidget(m_data, 1);
+    dataRow->addWidget(browseData);
+    m_dataStatus = new QLabel;
+    m_dataStatus->setObjectName(QStringLiteral("dataStatus"));
+    m_dataStatus->setWordWrap(true);
+    m_dataStatus->setStyleSheet(QStringLiteral("font-size: small;"));
+    m_dataCheck = new DatasetCheck(this);
+
     m_batches = new QLineEdit;
     m_batches->setPlaceholderText(QStringLiteral("1,8,32"));
     m_batches->setToolTip(tr("Batch sizes, comma separated"));
@@ -177,7 +204,24 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
     auto* form = new QFormLayout;
     addField(form, tr("Model"), QStringLiteral("model"), m_family, familyRow);
     form->addRow(QString(), m_familyStatus);
-    addField(form, tr("Batches"), QStringLiteral("batches"), m_batches);
+    addField(form, tr("Dataset"), QStringLiteral("data"), m_data, dataRow);
+    form->addRow(QString(), m_dataStatus);
+    // Presets for the usual sweeps; the field stays free text.
+    auto* batchPresets = new QToolButton;
+    batchPresets->setText(tr("Presets"));
+    batchPresets->setObjectName(QStringLiteral("batchPresets"));
+    batchPresets->setAccessibleName(tr("Batch size presets"));
+    batchPresets->setPopupMode(QToolButton::InstantPopup);
+    auto* presetMenu = new QMenu(batchPresets);
+    for (const auto* preset : {"1,8,32", "1,2,4,8,16,32", "1,4,8,16", "8,16,32", "1,2,4,8,16,32,64,128"}) {
+        const QString text = QString::fromLatin1(preset);
+        connect(presetMenu->addAction(text), &QAction::triggered, this, [this, text] { m_batches->setText(text); });
+    }
+    batchPresets->setMenu(presetMenu);
+    auto* batchRow = new QHBoxLayout;
+    batchRow->addWidget(m_batches, 1);
+    batchRow->addWidget(batchPresets);
+    addField(form, tr("Batches"), QStringLiteral("batches"), m_batches, batchRow);
     addField(form, tr("Image size"), QStringLiteral("imgsz"), m_imgsz);
     addField(form, tr("Phases"), QStringLiteral("phases"), m_phases);
     m_fields[QStringLiteral("phases")].first = m_phases->boxes();
@@ -194,6 +238,11 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
     addField(form, tr("Timed steps"), QStringLiteral("steps"), m_steps);
     addField(form, tr("Warm-up steps"), QStringLiteral("warmup"), m_warmup);
     addField(form, tr("Repeats"), QStringLiteral("repeats"), m_repeats);
+    m_profile = new QCheckBox(tr("CUPTI pass (launches, GPU idle, timeline)"));
+    m_profile->setObjectName(QStringLiteral("profile"));
+    m_profile->setToolTip(tr("After the timed steps, run the same steps again in a process of their own with CUPTI "
+                             "tracing: launches per step, CPU launch time, GPU idle and the step timeline"));
+    addField(form, tr("Profiling"), QStringLiteral("profile"), m_profile);
 
     m_start = new QPushButton(tr("Start sweep"));
     m_start->setDefault(true);
@@ -237,6 +286,22 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
             this, tr("TorchScript model"), QString(), tr("TorchScript (*.pt *.pth *.ts *.jit *.torchscript);;All files (*)"));
         if (!file.isEmpty()) m_family->setEditText(file);
     });
+    connect(m_data, &QLineEdit::editingFinished, this, &SweepPanel::checkData);
+    connect(m_data, &QLineEdit::textChanged, this, &SweepPanel::validate);
+    connect(browseYaml, &QAction::triggered, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("YOLO dataset"), m_data->text(),
+                                                          tr("YOLO data.yaml (*.yaml *.yml);;All files (*)"));
+        if (file.isEmpty()) return;
+        m_data->setText(file);
+        checkData();
+    });
+    connect(browseFolder, &QAction::triggered, this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("ImageFolder dataset"), m_data->text());
+        if (folder.isEmpty()) return;
+        m_data->setText(folder);
+        checkData();
+    });
+    connect(m_dataCheck, &DatasetCheck::finished, this, &SweepPanel::onDataChecked);
     connect(m_catalog, &FamilyCatalog::loaded, this, &SweepPanel::onFamiliesLoaded);
     connect(m_catalog, &FamilyCatalog::failed, this, [this](const QString& message) {
         m_familyStatus->setText(tr("%1\nType a family name instead.").arg(message));
@@ -332,12 +397,60 @@ void SweepPanel::updatePrecisionNote() {
     m_precisionNote->setVisible(differs);
 }
 
-void SweepPanel::loadFamilies(const QString& executable) { m_catalog->load(executable); }
+void SweepPanel::loadFamilies(const QString& executable) {
+    m_engine = executable;
+    m_catalog->load(executable);
+    m_dataCheckedFor.clear();  // a dataset shown before there was an engine is checked now
+    checkData();
+}
+
+void SweepPanel::checkData() {
+    const QString data = m_data->text().trimmed();
+    if (!data.isEmpty() && data == m_dataCheckedFor && !m_dataCheck->running()) return;  // answered already
+    m_dataCheck->cancel();
+    m_dataCheckedFor.clear();
+    m_dataOutcome = {};
+    if (data.isEmpty()) {
+        m_dataStatus->setText(tr("Built-in dataset (made on first use, to suit the model)."));
+    } else if (m_engine.isEmpty()) {
+        m_dataStatus->setText(tr("Not checked yet: the engine checks it when the window has found it."));
+    } else {
+        m_dataStatus->setText(tr("Checking %1…").arg(data));
+        m_dataCheck->start(m_engine, data);
+    }
+    validate();
+}
+
+void SweepPanel::onDataChecked(const DatasetCheckOutcome& outcome) {
+    m_dataCheckedFor = m_data->text().trimmed();
+    m_dataOutcome = outcome;
+    QString text = outcome.ok ? outcome.summary : QString();
+    if (outcome.ok && !outcome.warnings.isEmpty()) {
+        text += tr("\n%n image(s) will be skipped: %1", nullptr, int(outcome.warnings.size())).arg(outcome.warnings.front());
+    }
+    m_dataStatus->setText(text);
+    validate();
+}
+
+QString SweepPanel::dataError() const {
+    const QString data = m_data->text().trimmed();
+    if (data.isEmpty() || m_engine.isEmpty() || data != m_dataCheckedFor) return {};
+    if (!m_dataOutcome.ok) return m_dataOutcome.error;
+    // A classifier cannot train or be timed on boxes, nor a detector on class folders.
+    const QString model = m_family->currentText().trimmed();
+    const QString familyTask = m_familyTasks.value(model);
+    if (!familyTask.isEmpty() && !m_dataOutcome.task.isEmpty() && familyTask != m_dataOutcome.task) {
+        return tr("%1 is a %2 model but %3 is a %4 dataset").arg(model, familyTask, data, m_dataOutcome.task);
+    }
+    return {};
+}
 
 void SweepPanel::onFamiliesLoaded(const QList<FamilyEntry>& families) {
     const QString current = m_family->currentText();
     m_family->clear();
+    m_familyTasks.clear();
     for (const auto& family : families) {
+        m_familyTasks.insert(family.name, family.task);
         m_family->addItem(family.name);
         m_family->setItemData(m_family->count() - 1, family.summary(), Qt::ToolTipRole);
     }
@@ -360,6 +473,8 @@ void SweepPanel::onFamiliesLoaded(const QList<FamilyEntry>& families) {
 void SweepPanel::setPlan(const results::SweepPlan& plan) {
     m_base = plan;
     m_family->setEditText(QString::fromStdString(plan.model.empty() ? plan.family : plan.model));
+    m_data->setText(QString::fromStdString(plan.data));
+    checkData();
     m_batches->setText(batchText(plan.batches));
     m_imgsz->setValue(plan.imgsz);
     m_phases->setChosen(plan.phases);
@@ -373,6 +488,7 @@ void SweepPanel::setPlan(const results::SweepPlan& plan) {
     m_jit->setCurrentText(QString::fromStdString(plan.jit));
     m_steps->setValue(plan.steps);
     m_warmup->setValue(plan.warmup);
+    m_profile->setChecked(plan.profile);
     validate();
 }
 
@@ -393,6 +509,7 @@ results::SweepPlan SweepPanel::plan() const {
     } catch (const results::ResultsError&) {
         plan.batches.clear();
     }
+    plan.data = m_data->text().trimmed().toStdString();
     plan.imgsz = m_imgsz->value();
     plan.phases = m_phases->chosen();  // inference first, the order the engine runs them in
     plan.precision = m_precision->currentText().toStdString();
@@ -405,6 +522,7 @@ results::SweepPlan SweepPanel::plan() const {
     plan.jit = m_jit->currentText().toStdString();  // the engine reads it only for a TorchScript model
     plan.steps = m_steps->value();
     plan.warmup = m_warmup->value();
+    plan.profile = m_profile->isChecked();
     return plan;
 }
 
@@ -421,6 +539,7 @@ void SweepPanel::validate() {
     if (m_formats->chosen().empty()) {
         errors.insert(QStringLiteral("formats"), tr("Check at least one memory format"));
     }
+    if (const QString error = dataError(); !error.isEmpty()) errors.insert(QStringLiteral("data"), error);
     if (errors.isEmpty()) {
         if (const auto error = results::validateSweepPlan(plan()); !error.empty()) {
             // The engine's own rule (e.g. amp-bf16 has no inference arm), flagged at the field it names.
@@ -431,7 +550,7 @@ void SweepPanel::validate() {
     }
     for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) flag(it.key(), errors.value(it.key()));
 
-    static const QStringList kOrder{QStringLiteral("model"),   QStringLiteral("batches"),     QStringLiteral("imgsz"),
+    static const QStringList kOrder{QStringLiteral("model"),   QStringLiteral("data"),        QStringLiteral("batches"),     QStringLiteral("imgsz"),
                                     QStringLiteral("phases"),  QStringLiteral("precision"),   QStringLiteral("formats"),
                                     QStringLiteral("scope"),   QStringLiteral("graph"),       QStringLiteral("graphScopes"),
                                     QStringLiteral("optimizer"), QStringLiteral("jit"),       QStringLiteral("steps"),
@@ -441,6 +560,14 @@ void SweepPanel::validate() {
         if (errors.contains(field)) {
             m_inputError = errors.value(field);
             break;
+        }
+    }
+    if (m_inputError.isEmpty() && !m_engine.isEmpty() && !m_data->text().trimmed().isEmpty()) {
+        // Start waits for the engine's word on the dataset (leaving the field starts the check).
+        if (m_dataCheck->running()) {
+            m_inputError = tr("the dataset is being checked");
+        } else if (m_data->text().trimmed() != m_dataCheckedFor) {
+            m_inputError = tr("the dataset has not been checked yet (press Enter in Dataset)");
         }
     }
     updateEnabled();

@@ -2,6 +2,7 @@
 // The inputs of a sweep and its Start/Cancel/progress controls. Only builds a SweepPlan and
 // shows progress: running the worker is MainWindow's (and WorkerClient's) business.
 #include "results/SweepPlan.h"
+#include "ui/run/DatasetCheck.h"
 #include "ui/run/FamilyCatalog.h"
 
 #include <QHash>
@@ -9,6 +10,7 @@
 #include <QPair>
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLayout;
@@ -84,6 +86,9 @@ private:
     void flag(const QString& field, const QString& message);
     QWidget* addField(QFormLayout* form, const QString& label, const QString& field, QWidget* input,
                       QLayout* row = nullptr);
+    void checkData();  // starts the check of the dataset field's text (nothing to check when empty)
+    void onDataChecked(const graphlens::ui::DatasetCheckOutcome& outcome);
+    QString dataError() const;  // the dataset field's message, empty when it is fine
     void onFamiliesLoaded(const QList<graphlens::ui::FamilyEntry>& families);
 
     graphlens::results::SweepPlan m_base;  // fields without a widget (data, seed, profile, ...) come from here
@@ -93,6 +98,15 @@ private:
     QComboBox* m_family = nullptr;
     QPushButton* m_browseModel = nullptr;
     QLabel* m_familyStatus = nullptr;
+    // The dataset: empty for the built-in one, else a YAML file or an ImageFolder root, checked by
+    // the engine (DatasetCheck) as soon as it is chosen; Start waits for the answer.
+    QLineEdit* m_data = nullptr;
+    QLabel* m_dataStatus = nullptr;
+    DatasetCheck* m_dataCheck = nullptr;
+    QString m_engine;            // the executable loadFamilies() was given: it checks datasets too
+    QString m_dataCheckedFor;    // the text the last finished check was for
+    DatasetCheckOutcome m_dataOutcome;
+    QHash<QString, QString> m_familyTasks;  // family -> task, from the catalog
     QLineEdit* m_batches = nullptr;
     QSpinBox* m_imgsz = nullptr;
     ChoiceChecks* m_phases = nullptr;
@@ -103,6 +117,7 @@ private:
     ChoiceChecks* m_graphScopes = nullptr;
     QComboBox* m_optimizer = nullptr;
     QSpinBox* m_repeats = nullptr;
+    QCheckBox* m_profile = nullptr;
     QComboBox* m_graph = nullptr;
     QComboBox* m_jit = nullptr;
     QString m_measuredPrecision;

@@ -237,7 +237,7 @@ TEST_CASE("phases chart: stacked phase times per batch and arm, with the network
     CHECK(view->bars()[2].speedupCeiling == number(timedRow(rows, QStringLiteral("eager"), 8), "speedup_ceiling"));
     // Over each graphed bar, the ceiling its eager step allows and the speedup the graph got.
     const auto note = [&](int batch) {
-        return QStringLiteral("ceiling %1× · got %2×")
+        return QStringLiteral("ceiling %1×\ngot %2×")
             .arg(graphlens::ui::exactNumber(number(timedRow(rows, QStringLiteral("eager"), batch), "speedup_ceiling"), 1),
                  graphlens::ui::exactNumber(number(timedRow(rows, QStringLiteral("graphed"), batch), "speedup"), 2));
     };

@@ -54,8 +54,13 @@ void ChartNotesItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
     for (const auto& note : m_notes) {
         if (!note.anchor || !note.anchor->isVisible()) continue;
         const QPointF point = m_chart->mapToPosition(note.at, note.anchor);
-        const qreal width = metrics.horizontalAdvance(note.text);
-        painter->drawText(QPointF(point.x() - width / 2, point.y() - kGapPx - metrics.descent()), note.text);
+        // Lines stack upwards from the point, the last line nearest to it, each centred.
+        const QStringList lines = note.text.split(QLatin1Char('\n'));
+        qreal baseline = point.y() - kGapPx - metrics.descent();
+        for (auto line = lines.crbegin(); line != lines.crend(); ++line) {
+            painter->drawText(QPointF(point.x() - metrics.horizontalAdvance(*line) / 2, baseline), *line);
+            baseline -= metrics.lineSpacing();
+        }
     }
     painter->restore();
 }

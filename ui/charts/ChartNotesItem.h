@@ -1,6 +1,6 @@
 #pragma once
 // Short text notes drawn over a chart at data coordinates, centred above the point they annotate
-// ("ceiling 6.7× · got 1.9×" over a bar). Qt Charts labels a point only with its own x or y value;
+// ("ceiling 6.7×" over "got 1.9×" above a bar; a note's lines are split at '\n'). Qt Charts labels a point only with its own x or y value;
 // this item prints any text, mapped through the axes of the series it is anchored to at paint time,
 // so resizes and axis changes keep each note on its point.
 #include <QColor>

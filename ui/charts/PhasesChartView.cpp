@@ -192,7 +192,7 @@ void PhasesChartView::rebuild() {
         if (eager.arm != "eager" || !(eager.key == bar.key) || eager.batch != bar.batch || !eager.speedupCeiling) continue;
         double top = 0;
         for (const auto& ms : bar.phaseMs) top += ms.value_or(0.0);
-        const QString got = bar.speedup ? tr(" · got %1×").arg(exactNumber(*bar.speedup, 2)) : QString();
+        const QString got = bar.speedup ? tr("\ngot %1×").arg(exactNumber(*bar.speedup, 2)) : QString();
         m_notes->add(stacked, QPointF(double(b), top), tr("ceiling %1×").arg(exactNumber(*eager.speedupCeiling, 1)) + got);
     }
 

@@ -3,7 +3,7 @@
 // optimizer and postprocess medians in ms (a phase only when some row has it), eager and graphed
 // side by side for each batch; the network fraction of the eager step (%) as a marker on a second
 // axis; over each graphed bar the eager step's speedup ceiling beside the speedup measured
-// ("ceiling 6.7× · got 1.9×"), the ceiling also in the tooltip. Timed ok rows; bars per
+// ("ceiling 6.7×" over "got 1.9×"), the ceiling also in the tooltip. Timed ok rows; bars per
 // family/precision/memory_format/phase/scope, so training rows of the network and step graph scopes
 // stay apart. A step-scope graphed training bar has data only: the rest of its step is one replay.
 #include "ui/charts/ChartSeries.h"
@@ -47,8 +47,8 @@ public:
     static QString oneReplayNote();
     // The full name of a bar for its tooltips: "resnet18 · amp-fp16 · nchw · train (step scope) · batch 8 · graphed".
     static QString barName(const Bar& bar);
-    // Over each graphed bar: the eager step's speedup ceiling beside the speedup measured,
-    // "ceiling 6.7× · got 1.9×".
+    // Over each graphed bar: the eager step's speedup ceiling above the speedup measured,
+    // "ceiling 6.7×\ngot 1.9×".
     QStringList ceilingNotes() const;
 
 protected:

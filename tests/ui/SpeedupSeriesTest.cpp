@@ -72,15 +72,25 @@ TEST_CASE("training curves keep graph scopes apart: two scopes at one batch are 
     CHECK(times[2].points[0].graphedMs == training[3].step_ms_median);
 }
 
-TEST_CASE("the inference scope still does not split inference curves", "[ui][chart][training]") {
-    // Inference curves keep their (family, precision, phase) key: a network-scope row at a batch
-    // replaces the step-scope one, as before training rows existed.
+TEST_CASE("the network scope and channels_last are curves of their own, never points of the default one",
+          "[ui][chart][training]") {
+    // A network-scope or channels_last row at a batch is another measurement: it must not replace
+    // the step-scope nchw point of the same family and precision.
     auto rows = threeBatchSweep();
     auto network = graphedRow(8, 2.0, 1.4);
     network.scope = "network";
+    auto channelsLast = graphedRow(8, 2.0, 1.6);
+    channelsLast.memory_format = "channels_last";
     rows.push_back(network);
+    rows.push_back(channelsLast);
     const auto curves = speedupCurves(rows);
-    REQUIRE(curves.size() == 1);
-    CHECK(curves[0].scope.empty());
-    CHECK(curves[0].points[1].speedup == 1.4);
+    REQUIRE(curves.size() == 3);
+    CHECK(curves[0].label() == "resnet18 · fp16 · infer");
+    CHECK(curves[0].points[1].speedup == 1.3);  // the step-scope nchw point stays
+    CHECK(curves[1].label() == "resnet18 · fp16 · infer · network");
+    CHECK(curves[1].points.front().speedup == 1.4);
+    CHECK(curves[2].label() == "resnet18 · fp16 · infer · channels_last");
+    CHECK(curves[2].holds(channelsLast));
+    CHECK_FALSE(curves[0].holds(channelsLast));
+    CHECK(stepTimeCurves(rows).size() == 3);
 }

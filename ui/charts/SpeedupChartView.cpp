@@ -105,10 +105,7 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index) {
     line->setPointsVisible(true);
     line->setMarkerSize(7);
     for (const auto& p : curve.points) line->append(p.batch, p.speedup);
-    highlighter().trackBatches(line, [family = curve.family, precision = curve.precision, phase = curve.phase,
-                                      scope = curve.scope](const results::Measurement& row) {
-        return row.family == family && row.precision == precision && row.phase == phase && curveScope(row) == scope;
-    });
+    highlighter().trackBatches(line, [curve](const results::Measurement& row) { return curve.holds(row); });
     chart()->addSeries(line);
     line->attachAxis(m_xAxis);
     line->attachAxis(m_yAxis);

@@ -8,13 +8,16 @@ namespace {
 using results::Measurement;
 
 template <typename Curve>
+bool curveHolds(const Curve& c, const Measurement& row) {
+    return c.family == row.family && c.precision == row.precision && c.phase == row.phase &&
+           c.scope == curveScope(row) && c.variant == curveVariant(row);
+}
+
+template <typename Curve>
 Curve& curveFor(std::vector<Curve>& curves, const Measurement& row) {
-    const std::string scope = curveScope(row);
-    auto found = std::find_if(curves.begin(), curves.end(), [&](const Curve& c) {
-        return c.family == row.family && c.precision == row.precision && c.phase == row.phase && c.scope == scope;
-    });
+    auto found = std::find_if(curves.begin(), curves.end(), [&](const Curve& c) { return curveHolds(c, row); });
     if (found != curves.end()) return *found;
-    curves.push_back(Curve{row.family, row.precision, row.phase, scope, {}});
+    curves.push_back(Curve{row.family, row.precision, row.phase, curveScope(row), curveVariant(row), {}});
     return curves.back();
 }
 
@@ -29,9 +32,9 @@ Point& pointFor(std::vector<Point>& points, int batch) {
 }
 
 std::string joinLabel(const std::string& family, const std::string& precision, const std::string& phase,
-                      const std::string& scope) {
+                      const std::string& scope, const std::string& variant) {
     std::string label = family;
-    for (const auto& part : {precision, phaseLabel(phase, scope)}) {
+    for (const auto& part : {precision, phaseLabel(phase, scope), variant}) {
         if (!part.empty()) label += " · " + part;
     }
     return label;
@@ -55,8 +58,17 @@ std::string phaseLabel(const std::string& phase, const std::string& scope) {
     return phase;
 }
 
-std::string SpeedupCurve::label() const { return joinLabel(family, precision, phase, scope); }
-std::string StepTimeCurve::label() const { return joinLabel(family, precision, phase, scope); }
+std::string curveVariant(const results::Measurement& row) {
+    std::string variant;
+    if (row.memory_format == "channels_last") variant = row.memory_format;
+    if (row.phase != "train" && row.scope == "network") variant += (variant.empty() ? "" : " · ") + row.scope;
+    return variant;
+}
+
+std::string SpeedupCurve::label() const { return joinLabel(family, precision, phase, scope, variant); }
+std::string StepTimeCurve::label() const { return joinLabel(family, precision, phase, scope, variant); }
+bool SpeedupCurve::holds(const results::Measurement& row) const { return curveHolds(*this, row); }
+bool StepTimeCurve::holds(const results::Measurement& row) const { return curveHolds(*this, row); }
 
 std::vector<SpeedupCurve> speedupCurves(const std::vector<results::Measurement>& rows) {
     std::vector<SpeedupCurve> curves;

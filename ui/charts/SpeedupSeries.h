@@ -20,6 +20,11 @@ bool usableTimedRow(const results::Measurement& row);
 std::string curveScope(const results::Measurement& row);
 // "train (step scope)" for a training row's phase and graph scope; the phase alone otherwise.
 std::string phaseLabel(const std::string& phase, const std::string& scope);
+// What else tells an inference configuration apart: "channels_last" for that memory format,
+// "network" for the network-only scope, both joined by " · "; empty for nchw in step scope (and for
+// a training row's memory format, which is always nchw). Such rows are measurements of their own,
+// never points of the default curve.
+std::string curveVariant(const results::Measurement& row);
 
 struct SpeedupPoint {
     int batch = 0;
@@ -33,9 +38,12 @@ struct SpeedupCurve {
     std::string precision;
     std::string phase;
     std::string scope;  // curveScope(): training graph scope, empty for inference
+    std::string variant;  // curveVariant(): memory format and inference scope when not the default
     std::vector<SpeedupPoint> points;  // ascending batch; a repeated batch keeps the last row
 
-    std::string label() const;  // "resnet18 · fp16 · infer", "resnet18 · amp-fp16 · train (step scope)"
+    // "resnet18 · fp16 · infer", "resnet18 · fp16 · infer · channels_last", "resnet18 · amp-fp16 · train (step scope)"
+    std::string label() const;
+    bool holds(const results::Measurement& row) const;  // the row's configuration is this curve's
 };
 
 // Curves in order of first appearance, so colours stay stable while rows stream in.
@@ -55,8 +63,10 @@ struct StepTimeCurve {
     std::string precision;
     std::string phase;
     std::string scope;  // as SpeedupCurve::scope
+    std::string variant;  // as SpeedupCurve::variant
     std::vector<StepTimePoint> points;
     std::string label() const;
+    bool holds(const results::Measurement& row) const;
 };
 std::vector<StepTimeCurve> stepTimeCurves(const std::vector<results::Measurement>& rows);
 

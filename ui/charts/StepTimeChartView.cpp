@@ -62,8 +62,7 @@ void StepTimeChartView::rebuild() {
             series->attachAxis(m_yAxis);
             const std::string arm = series == eager ? "eager" : "graphed";
             highlighter().trackBatches(series, [curve, arm](const results::Measurement& row) {
-                return row.arm == arm && row.family == curve.family && row.precision == curve.precision &&
-                       row.phase == curve.phase && curveScope(row) == curve.scope;
+                return row.arm == arm && curve.holds(row);
             });
         }
         for (const auto& p : curve.points) {

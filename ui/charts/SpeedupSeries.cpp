@@ -1,5 +1,7 @@
 #include "ui/charts/SpeedupSeries.h"
 
+#include "ui/charts/ChartSeries.h"
+
 #include <algorithm>
 
 namespace graphlens::ui {
@@ -11,14 +13,6 @@ template <typename Curve>
 bool curveHolds(const Curve& c, const Measurement& row) {
     return c.family == row.family && c.precision == row.precision && c.phase == row.phase &&
            c.scope == curveScope(row) && c.variant == curveVariant(row);
-}
-
-template <typename Curve>
-Curve& curveFor(std::vector<Curve>& curves, const Measurement& row) {
-    auto found = std::find_if(curves.begin(), curves.end(), [&](const Curve& c) { return curveHolds(c, row); });
-    if (found != curves.end()) return *found;
-    curves.push_back(Curve{row.family, row.precision, row.phase, curveScope(row), curveVariant(row), {}});
-    return curves.back();
 }
 
 template <typename Point>
@@ -39,8 +33,6 @@ std::string joinLabel(const std::string& family, const std::string& precision, c
     }
     return label;
 }
-
-bool usable(const Measurement& row) { return usableTimedRow(row); }
 
 }  // namespace
 
@@ -70,29 +62,77 @@ std::string StepTimeCurve::label() const { return joinLabel(family, precision, p
 bool SpeedupCurve::holds(const results::Measurement& row) const { return curveHolds(*this, row); }
 bool StepTimeCurve::holds(const results::Measurement& row) const { return curveHolds(*this, row); }
 
+namespace {
+
+// A SpeedupCurve or StepTimeCurve for the rows of one ChartSeries key.
+template <typename Curve>
+Curve curveOfKey(const SeriesKey& key) {
+    Measurement probe;
+    probe.family = key.family;
+    probe.precision = key.precision;
+    probe.memory_format = key.memory_format;
+    probe.phase = key.phase;
+    probe.scope = key.scope;
+    return Curve{key.family, key.precision, key.phase, curveScope(probe), curveVariant(probe), {}};
+}
+
+const MetricCurve* findCurve(const std::vector<MetricCurve>& curves, const SeriesKey& key, const std::string& arm,
+                             const std::string& metric) {
+    for (const auto& curve : curves) {
+        if (curve.key == key && curve.arm == arm && curve.metric == metric) return &curve;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+// Both are ChartSeries::metricCurves over the timed ok rows, reshaped: the charts group rows one way.
 std::vector<SpeedupCurve> speedupCurves(const std::vector<results::Measurement>& rows) {
+    // Eager rows carry no speedup; failed rows never draw a point (metricCurves keeps usable rows only).
+    const auto metrics = metricCurves(rows, {"graphed"},
+                                      {{"speedup", [](const Measurement& r) { return r.speedup; }},
+                                       {"speedup_ci_low", [](const Measurement& r) { return r.speedup_ci_low; }},
+                                       {"speedup_ci_high", [](const Measurement& r) { return r.speedup_ci_high; }}});
     std::vector<SpeedupCurve> curves;
-    for (const auto& row : rows) {
-        // Eager rows carry no speedup; failed rows must not draw a misleading point.
-        if (row.arm != "graphed" || !usable(row) || !row.speedup) continue;
-        auto& point = pointFor(curveFor(curves, row).points, row.batch);
-        point.speedup = *row.speedup;
-        point.ciLow = row.speedup_ci_low;
-        point.ciHigh = row.speedup_ci_high;
+    for (const auto& speedup : metrics) {
+        if (speedup.metric != "speedup") continue;
+        auto curve = curveOfKey<SpeedupCurve>(speedup.key);
+        const auto* low = findCurve(metrics, speedup.key, "graphed", "speedup_ci_low");
+        const auto* high = findCurve(metrics, speedup.key, "graphed", "speedup_ci_high");
+        for (const auto& p : speedup.points) {
+            curve.points.push_back({p.batch, p.value, low ? low->at(p.batch) : std::nullopt,
+                                    high ? high->at(p.batch) : std::nullopt});
+        }
+        curves.push_back(std::move(curve));
     }
     return curves;
 }
 
 std::vector<StepTimeCurve> stepTimeCurves(const std::vector<results::Measurement>& rows) {
+    const auto metrics = metricCurves(rows, {"eager", "graphed"},
+                                      {{"median", [](const Measurement& r) { return r.step_ms_median; }},
+                                       {"ci_low", [](const Measurement& r) { return r.step_ms_ci_low; }},
+                                       {"ci_high", [](const Measurement& r) { return r.step_ms_ci_high; }}});
     std::vector<StepTimeCurve> curves;
-    for (const auto& row : rows) {
-        if (!usable(row) || !row.step_ms_median) continue;
-        if (row.arm != "eager" && row.arm != "graphed") continue;
-        auto& point = pointFor(curveFor(curves, row).points, row.batch);
-        const bool eager = row.arm == "eager";
-        (eager ? point.eagerMs : point.graphedMs) = row.step_ms_median;
-        (eager ? point.eagerCiLow : point.graphedCiLow) = row.step_ms_ci_low;
-        (eager ? point.eagerCiHigh : point.graphedCiHigh) = row.step_ms_ci_high;
+    std::vector<SeriesKey> done;
+    for (const auto& first : metrics) {
+        if (first.metric != "median" || std::find(done.begin(), done.end(), first.key) != done.end()) continue;
+        done.push_back(first.key);
+        auto curve = curveOfKey<StepTimeCurve>(first.key);
+        for (const char* arm : {"eager", "graphed"}) {
+            const auto* median = findCurve(metrics, first.key, arm, "median");
+            if (!median) continue;
+            const auto* low = findCurve(metrics, first.key, arm, "ci_low");
+            const auto* high = findCurve(metrics, first.key, arm, "ci_high");
+            const bool eager = std::string(arm) == "eager";
+            for (const auto& p : median->points) {
+                auto& point = pointFor(curve.points, p.batch);
+                (eager ? point.eagerMs : point.graphedMs) = p.value;
+                (eager ? point.eagerCiLow : point.graphedCiLow) = low ? low->at(p.batch) : std::nullopt;
+                (eager ? point.eagerCiHigh : point.graphedCiHigh) = high ? high->at(p.batch) : std::nullopt;
+            }
+        }
+        curves.push_back(std::move(curve));
     }
     return curves;
 }

@@ -1,8 +1,7 @@
 #pragma once
-// What the speedup chart draws, computed from rows without any widget: one curve per
-// (family, precision, phase) for inference and per (family, precision, phase, scope) for training
-// (a training scope is a different graph: network vs the whole step), graphed rows with status ok
-// and a speedup, sorted by batch.
+// What the speedup and step-time charts draw, computed from rows without any widget: the series of
+// ChartSeries::metricCurves (the one grouping of rows: family, precision, memory format, phase,
+// scope), reshaped into a speedup with its interval, or eager and graphed medians, per batch.
 #include "results/Measurement.h"
 
 #include <optional>

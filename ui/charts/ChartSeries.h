@@ -1,9 +1,8 @@
 #pragma once
 // The one series-building helper of the charts (ui/charts/SpeedupSeries reshapes its curves for the
 // speedup and step-time charts): groups the table model's rows into curves per (family, precision,
-// memory_format, phase, scope)
-// and arm, one value per batch, and turns a curve into a Qt series with hover tooltips that print
-// the exact value. Charts are views over MeasurementTableModel::rows(); nothing here parses rows.
+// memory_format, phase, scope) and arm, one value per batch, and turns a curve into a Qt series
+// with hover tooltips that print the exact value. Charts are views over MeasurementTableModel::rows(); nothing here parses rows.
 #include "results/Measurement.h"
 #include "ui/charts/PointHighlighter.h"
 

@@ -8,10 +8,7 @@
 #include "profiler/CuptiLibrary.h"
 #include "profiler/CuptiRecordDecoder.h"
 #include "profiler/RecordedApis.h"
-
-#include <pthread.h>
-#include <sys/syscall.h>
-#include <unistd.h>
+#include "platform/ProcessIds.h"
 
 #include <array>
 #include <atomic>
@@ -72,9 +69,8 @@ std::string apiName(ApiDomain domain, uint32_t cbid) {  // called with the colle
     return names.emplace(key, name).first->second;
 }
 
-uint32_t systemThreadId() {  // gettid, the id CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM records; one syscall a thread
-    thread_local const auto id = static_cast<uint32_t>(syscall(SYS_gettid));
-    return id;
+uint32_t systemThreadId() {  // gettid, the id CUPTI_ACTIVITY_THREAD_ID_TYPE_SYSTEM records; cached per thread
+    return platform::currentSystemThreadId();
 }
 
 // On the launch path of every recorded call, twice: a timestamp, a table lookup, at exit one push_back.
@@ -194,7 +190,7 @@ public:
 
     uint32_t currentThreadId() const override {
         if (systemThreadIds_) return systemThreadId();
-        return static_cast<uint32_t>(pthread_self());  // what CUPTI's default thread id type records
+        return platform::currentLibraryThreadId();  // what CUPTI's default thread id type records
     }
 
 private:

@@ -3,22 +3,23 @@
 #include "results/MeasurementJson.h"
 #include "results/ResultsError.h"
 #include "results/TextFile.h"
+#include "platform/DurableFile.h"
+#include "platform/OpenFile.h"
 
 #include <cerrno>
 #include <cstring>
 #include <sstream>
-#include <unistd.h>
 
 namespace graphlens::results {
 
 JsonlAutosave::JsonlAutosave(std::filesystem::path path) : path_(std::move(path)) {
-    file_ = std::fopen(path_.c_str(), "ab");
+    file_ = platform::openFile(path_, "ab");
     if (!file_) {
         throw ResultsError(path_.string() + ": cannot open autosave (" + std::strerror(errno) + ")");
     }
     // A worker killed mid-write leaves half a line; start on a fresh line so the next row is whole.
     if (std::fseek(file_, 0, SEEK_END) == 0 && std::ftell(file_) > 0) {
-        std::FILE* reader = std::fopen(path_.c_str(), "rb");
+        std::FILE* reader = platform::openFile(path_, "rb");
         if (reader && std::fseek(reader, -1, SEEK_END) == 0 && std::fgetc(reader) != '\n') {
             std::fputc('\n', file_);
             std::fflush(file_);
@@ -38,7 +39,7 @@ void JsonlAutosave::append(const Measurement& row) {
     if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0) {
         throw ResultsError(path_.string() + ": autosave write failed (" + std::strerror(errno) + ")");
     }
-    ::fsync(::fileno(file_));
+    platform::syncToDisk(file_);  // best effort: some file systems cannot sync, the row is written anyway
 }
 
 AutosaveContents readJsonlAutosave(const std::filesystem::path& path) {

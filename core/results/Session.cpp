@@ -6,6 +6,7 @@
 #include "results/MeasurementJson.h"
 #include "results/ResultsError.h"
 #include "results/TextFile.h"
+#include "platform/UtcTime.h"
 
 #include <array>
 #include <chrono>
@@ -20,8 +21,7 @@ constexpr int kVersion = 1;
 
 std::string formatUtc(const char* pattern) {
     const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm utc{};
-    gmtime_r(&now, &utc);
+    const std::tm utc = platform::utcCalendarTime(now);
     std::array<char, 32> text{};
     std::strftime(text.data(), text.size(), pattern, &utc);
     return text.data();

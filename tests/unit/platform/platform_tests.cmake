@@ -1,10 +1,16 @@
-# CPU tests of core/platform: fixture text and files written by the tests, a fake clock reader, and
-# NVML opened from paths that are not NVML. Included from tests/unit/CMakeLists.txt.
+# CPU tests of core/platform: fixture text and files written by the tests, a fake clock reader, NVML
+# opened from paths that are not NVML, real child processes through /bin/sh, a fake environment for the
+# user-folder rules. Included from tests/unit/CMakeLists.txt.
 add_executable(graphlens_unit_platform
+  ${CMAKE_CURRENT_LIST_DIR}/ChildProcessTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ClockSamplerTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/CpuInfoTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/NvmlLibraryTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/OutputLinesTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProcessFactsTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/UserFoldersTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/VersionTextTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/WindowsCommandLineTest.cpp
 )
 target_link_libraries(graphlens_unit_platform PRIVATE graphlens_platform graphlens_catch_main)
 catch_discover_tests(graphlens_unit_platform TEST_PREFIX "unit.platform." PROPERTIES LABELS unit)

@@ -4,13 +4,13 @@
 #include "platform/CpuInfo.h"
 #include "platform/CudnnVersion.h"
 #include "platform/GpuUuid.h"
+#include "platform/SystemNames.h"
 
 #include <ATen/detail/CUDAHooksInterface.h>
 #include <c10/util/Exception.h>
 #include <torch/cuda.h>
 #include <torch/version.h>
 
-#include <sys/utsname.h>
 #include <thread>
 
 #if GRAPHLENS_HAVE_CUDA
@@ -23,12 +23,6 @@ namespace {
 
 std::string versionText(int version) {  // CUDA encodes 13000 as 13.0
     return std::to_string(version / 1000) + "." + std::to_string((version % 1000) / 10);
-}
-
-nlohmann::json operatingSystem() {
-    utsname names{};
-    if (uname(&names) != 0) return "unknown";
-    return std::string(names.sysname) + " " + names.release + " " + names.machine;
 }
 
 // Sets `key` to the value, else "<key>_unavailable" to the reason.
@@ -122,7 +116,7 @@ nlohmann::json collectEnvironment() {
     nlohmann::json env;
     env["graphlens"] = GRAPHLENS_VERSION;
     env["libtorch"] = TORCH_VERSION;
-    env["os"] = operatingSystem();
+    env["os"] = platform::operatingSystemName();
     env["cpu_threads"] = std::thread::hardware_concurrency();
     const bool cuda = torch::cuda::is_available();
     env["cuda_available"] = cuda;

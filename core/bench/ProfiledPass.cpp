@@ -1,6 +1,6 @@
 #include "bench/ProfiledPass.h"
 
-#include "bench/ChildProcess.h"
+#include "bench/CliExecutable.h"
 #include "bench/Environment.h"
 #include "bench/FamilyGraphRunner.h"
 #include "bench/InferenceRow.h"
@@ -27,6 +27,8 @@
 #include "results/ErrorText.h"
 #include "results/ProfiledMerge.h"
 #include "results/Statistics.h"
+#include "platform/ChildProcess.h"
+#include "platform/ProcessIds.h"
 #include "results/WorkerProtocol.h"
 
 #include <c10/util/Exception.h>
@@ -38,7 +40,6 @@
 #include <optional>
 #include <filesystem>
 #include <functional>
-#include <unistd.h>
 
 namespace graphlens::bench {
 namespace {
@@ -169,7 +170,7 @@ std::vector<Measurement> runProfiledPassInChildProcess(const results::SweepPlan&
                                                        SweepEvents& events) {
     std::vector<Measurement> rows;
     const auto planFile = std::filesystem::temp_directory_path() /
-                          ("graphlens-profile-plan-" + std::to_string(::getpid()) + ".json");
+                          ("graphlens-profile-plan-" + std::to_string(platform::currentProcessId()) + ".json");
     results::writeFileAtomically(planFile, results::toJson(plan).dump());
     const std::string executable = graphlensCliPath();
     if (!std::filesystem::exists(executable)) {
@@ -182,7 +183,7 @@ std::vector<Measurement> runProfiledPassInChildProcess(const results::SweepPlan&
                                 ((results::hasPhase(plan, "infer") ? static_cast<long>(plan.memoryFormats.size()) : 0) +
                                  (results::hasPhase(plan, "train") ? static_cast<long>(plan.graphScopes.size()) : 0));
     const auto limit = std::chrono::seconds(120 + 30 * configurations);
-    const auto child = runChildProcess(
+    const auto child = platform::runChildProcess(
         {executable, "profile-pass", "--plan", planFile.string(), "--session-id", sessionId}, limit,
         [&](const std::string& line) {
             const auto event = results::decodeWorkerEvent(line);

@@ -14,10 +14,10 @@
 #include "results/MeasurementCsv.h"
 #include "results/ResultsError.h"
 #include "results/Session.h"
+#include "platform/UserFolders.h"
 
 #include <torch/cuda.h>
 
-#include <cstdlib>
 #include <filesystem>
 
 namespace graphlens::bench {
@@ -43,10 +43,7 @@ void checkSweepPlan(const results::SweepPlan& plan) {
 std::string defaultAutosavePath(const results::SweepPlan& plan, const std::string& sessionId) {
     const std::string& export_ = !plan.csv.empty() ? plan.csv : plan.json;
     if (!export_.empty()) return fs::path(export_).replace_extension(".autosave.jsonl").string();
-    const char* xdg = std::getenv("XDG_DATA_HOME");
-    const char* home = std::getenv("HOME");
-    const fs::path base = xdg && *xdg ? fs::path(xdg) : fs::path(home ? home : ".") / ".local/share";
-    const fs::path folder = base / "graphlens" / "sessions";
+    const fs::path folder = platform::graphlensUserFolder(platform::UserFolder::Data) / "sessions";
     std::error_code ec;
     fs::create_directories(folder, ec);
     return (folder / (sessionId + ".jsonl")).string();

@@ -1,6 +1,7 @@
 #include "bench/VerifyProcesses.h"
 
-#include "bench/ChildProcess.h"
+#include "bench/CliExecutable.h"
+#include "platform/ChildProcess.h"
 
 #include "families/FamilyRegistry.h"
 
@@ -45,7 +46,7 @@ std::vector<VerifyRow> verifyAllInChildProcesses(const std::vector<std::string>&
         argv.insert(argv.end(), extraArgs.begin(), extraArgs.end());
         std::string output;
         // Ten minutes for one family's check: a hung capture must not hang `verify --all`.
-        const auto child = runChildProcess(argv, std::chrono::seconds(600),
+        const auto child = platform::runChildProcess(argv, std::chrono::seconds(600),
                                            [&](const std::string& line) { output += line + "\n"; });
         // The JSON array is the last thing the child prints; library chatter may come first.
         const auto start = output.rfind("\n[");

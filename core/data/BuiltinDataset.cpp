@@ -6,14 +6,14 @@
 #include "data/ImageCodec.h"
 #include "data/PathText.h"
 #include "data/SplitMix64.h"
+#include "platform/ProcessIds.h"
+#include "platform/UserFolders.h"
 
 #include <opencv2/imgproc.hpp>
 
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
-#include <unistd.h>
 
 namespace graphlens::data {
 namespace {
@@ -237,10 +237,8 @@ cv::Mat generateClassificationImage(std::uint64_t seed, int classIndex, int inde
 }
 
 fs::path defaultCacheRoot() {
-    if (const char* explicitDir = std::getenv("GRAPHLENS_CACHE_DIR"); explicitDir && *explicitDir) return explicitDir;
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return fs::path(xdg) / "graphlens";
-    if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".cache" / "graphlens";
-    return fs::temp_directory_path() / "graphlens-cache";
+    if (const auto explicitDir = platform::processEnvironment("GRAPHLENS_CACHE_DIR")) return *explicitDir;
+    return platform::graphlensUserFolder(platform::UserFolder::Cache);
 }
 
 BuiltinPaths ensureBuiltinDataset(const BuiltinOptions& options) {
@@ -256,7 +254,7 @@ BuiltinPaths ensureBuiltinDataset(const BuiltinOptions& options) {
     std::error_code error;
     fs::create_directories(root, error);
     if (error) throw DatasetError(where(root) + ": cannot create the dataset cache folder: " + error.message());
-    const fs::path staging = root / (folder.filename().string() + ".tmp-" + std::to_string(::getpid()));
+    const fs::path staging = root / (folder.filename().string() + ".tmp-" + std::to_string(platform::currentProcessId()));
     removeTree(staging);
     try {
         generateInto(staging, options);

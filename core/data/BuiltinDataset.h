@@ -22,7 +22,8 @@ struct BuiltinPaths {
     std::filesystem::path imageFolder;  // classification: <folder>/classify (train/, val/)
 };
 
-// $GRAPHLENS_CACHE_DIR, else $XDG_CACHE_HOME/graphlens, else ~/.cache/graphlens, else the temp folder.
+// $GRAPHLENS_CACHE_DIR, else the user's cache folder (platform/UserFolders.h: $XDG_CACHE_HOME/graphlens or
+// ~/.cache/graphlens on Linux, %LOCALAPPDATA%\GraphLens\cache on Windows), else the temp folder.
 std::filesystem::path defaultCacheRoot();
 
 // Generates into cacheRoot/builtin-v1-seed<seed>-<train>-<val>-<perClass> unless a complete copy is

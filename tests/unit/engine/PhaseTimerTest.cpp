@@ -1,5 +1,4 @@
-// The phase pass's timer and the child-process runner, on the CPU.
-#include "bench/ChildProcess.h"
+// The phase pass's timer, on the CPU (the child-process runner is tested in unit/platform).
 #include "profiler/PhaseObserver.h"
 #include "bench/SynchronizedPhaseTimer.h"
 
@@ -30,29 +29,6 @@ TEST_CASE("the phase timer gives each phase its own median, nested phases includ
     CHECK(*timer.medianMs("forward") > *timer.medianMs("data"));
     CHECK(*timer.medianMs("step") >= *timer.medianMs("forward") + *timer.medianMs("data"));
     CHECK_FALSE(timer.medianMs("postprocess"));
-}
-
-TEST_CASE("a child process's lines reach the caller and a slow child is killed at its limit", "[process]") {
-    std::vector<std::string> lines;
-    const auto ok = bench::runChildProcess({"/bin/sh", "-c", "echo one; echo two; printf three"},
-                                           std::chrono::seconds(10),
-                                           [&](const std::string& line) { lines.push_back(line); });
-    CHECK(ok.started);
-    CHECK(ok.exitCode == 0);
-    CHECK(ok.failure.empty());
-    CHECK(lines == std::vector<std::string>{"one", "two", "three"});
-
-    const auto started = std::chrono::steady_clock::now();
-    const auto slow = bench::runChildProcess({"/bin/sleep", "30"}, std::chrono::seconds(1), nullptr);
-    CHECK(slow.timedOut);
-    CHECK_THAT(slow.failure, Catch::Contains("time limit"));
-    CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(10));
-
-    const auto failing = bench::runChildProcess({"/bin/sh", "-c", "exit 3"}, std::chrono::seconds(10), nullptr);
-    CHECK(failing.exitCode == 3);
-    const auto missing = bench::runChildProcess({"/no/such/program"}, std::chrono::seconds(10), nullptr);
-    CHECK(missing.exitCode == 127);
-    CHECK_FALSE(missing.failure.empty());
 }
 
 #include "graphs/OutOfMemory.h"

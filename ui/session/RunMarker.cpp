@@ -1,5 +1,6 @@
 #include "ui/session/RunMarker.h"
 
+#include "platform/ProcessControl.h"
 #include "results/Session.h"
 
 #include <QCoreApplication>
@@ -8,12 +9,6 @@
 #include <QJsonObject>
 #include <QSaveFile>
 #include <QSysInfo>
-
-#ifdef Q_OS_UNIX
-#include <cerrno>
-#include <csignal>
-#include <sys/types.h>
-#endif
 
 namespace graphlens::ui {
 
@@ -48,12 +43,7 @@ bool RunMarker::isAlive(const Owner& owner) {
     if (owner.pid <= 0) return false;
     if (!owner.host.isEmpty() && owner.host != QSysInfo::machineHostName()) return true;
     if (owner.pid == QCoreApplication::applicationPid()) return true;
-#ifdef Q_OS_UNIX
-    // Signal 0 only asks whether the process exists (EPERM: it does, under another user).
-    return ::kill(pid_t(owner.pid), 0) == 0 || errno == EPERM;
-#else
-    return false;
-#endif
+    return platform::processExists(owner.pid);
 }
 
 }  // namespace graphlens::ui

@@ -14,3 +14,6 @@ add_executable(graphlens_unit_platform
 )
 target_link_libraries(graphlens_unit_platform PRIVATE graphlens_platform graphlens_catch_main)
 catch_discover_tests(graphlens_unit_platform TEST_PREFIX "unit.platform." PROPERTIES LABELS unit)
+
+# The platform folder's Windows branches: compiled and linked by a mingw-w64 cross build.
+include(${PROJECT_SOURCE_DIR}/tests/portability/portability_test.cmake)

@@ -6,7 +6,13 @@ if(CCACHE_PROGRAM AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
   set(ENV{CCACHE_SLOPPINESS} "pch_defines,time_macros,include_file_mtime,include_file_ctime")
 endif()
 
-add_compile_options(-Wall -Wextra -Werror=undef)
+if(MSVC)
+  # UTF-8 sources and strings as on Linux; standard conformance; __cplusplus set to the real value.
+  add_compile_options(/W4 /permissive- /utf-8 /Zc:__cplusplus /EHsc)
+  add_compile_definitions(NOMINMAX)  # windows.h without its min and max macros
+else()
+  add_compile_options(-Wall -Wextra -Werror=undef)
+endif()
 
 option(GRAPHLENS_SANITIZE "Build with AddressSanitizer and UBSan" OFF)
 if(GRAPHLENS_SANITIZE)

@@ -42,7 +42,9 @@ if(GRAPHLENS_WITH_ENGINE)
   # The torch wheel's libtorch exports its own copy of std::filesystem, and whichever library comes
   # first in the executable's NEEDED list wins symbol lookup. Its remove_all segfaults when called
   # from code built here, so libstdc++ goes first (the order a Python process has anyway).
-  target_link_options(graphlens_torch_deps INTERFACE "LINKER:--push-state,--no-as-needed,-lstdc++,--pop-state")
+  if(UNIX)  # GNU ld options, and a problem of the Linux wheel only
+    target_link_options(graphlens_torch_deps INTERFACE "LINKER:--push-state,--no-as-needed,-lstdc++,--pop-state")
+  endif()
   target_include_directories(graphlens_torch_deps INTERFACE
     ${PROJECT_SOURCE_DIR}/core ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR}/generated)
   if(GRAPHLENS_HAVE_CUDA)

@@ -5,6 +5,7 @@
 #include "ui/run/WorkerClient.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTest>
@@ -22,6 +23,16 @@ namespace {
 std::string line(const results::WorkerEvent& event) { return results::encodeWorkerEvent(event); }
 
 bool processGone(qint64 pid) { return ::kill(pid_t(pid), 0) == -1 && errno == ESRCH; }
+
+// Gone, or a zombie that only waits for its new parent to reap it: either way it runs no more.
+bool processEnded(qint64 pid) {
+    if (processGone(pid)) return true;
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly)) return processGone(pid);
+    const QByteArray text = stat.readAll();
+    const auto afterName = text.lastIndexOf(')');  // "pid (comm) S ...": the name may hold spaces
+    return afterName >= 0 && text.mid(afterName + 2, 1) == "Z";
+}
 
 void pointAt(WorkerClient& client, const FakeWorker& fake) {
     client.setWorkerExecutable(fake.executable());
@@ -183,4 +194,73 @@ TEST_CASE("the worker executable defaults to GRAPHLENS_WORKER", "[ui][worker]") 
     qunsetenv("GRAPHLENS_WORKER");
     WorkerClient fromAppDir;
     CHECK(fromAppDir.workerExecutable() == QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("graphlens-cli")));
+}
+
+TEST_CASE("a malformed JSON line among good ones is a warning naming it, and the run goes on", "[ui][worker]") {
+    const auto rows = threeBatchSweep();
+    const std::string malformed = R"({"event": "measurement", "row": {"family": "resnet18", "batch": )";
+    FakeWorker fake({line(results::helloEvent("0.1.0", nlohmann::json::object())),
+                     line(results::measurementEvent(rows[0])),
+                     malformed,
+                     line(results::measurementEvent(rows[1])),
+                     line(results::doneEvent(true, 2, {}))},
+                    QStringLiteral("exit 0"));
+    WorkerClient client;
+    pointAt(client, fake);
+    QSignalSpy received(&client, &WorkerClient::measurementReceived);
+    QSignalSpy warned(&client, &WorkerClient::warningReceived);
+    QSignalSpy failed(&client, &WorkerClient::failed);
+    QSignalSpy finished(&client, &WorkerClient::finished);
+    REQUIRE(client.start(results::SweepPlan{}));
+    REQUIRE(QTest::qWaitFor([&] { return finished.count() == 1; }, 5000));
+
+    REQUIRE(warned.count() == 1);
+    const auto warning = warned.at(0).at(0).toString();
+    CHECK(warning.contains(QStringLiteral("malformed")));
+    CHECK(warning.contains(QString::fromStdString(malformed).trimmed()));
+    // The row after the bad line still arrived, and the run ended as the worker said: ok.
+    REQUIRE(received.count() == 2);
+    CHECK(received.at(1).at(0).value<results::Measurement>() == rows[1]);
+    CHECK(finished.at(0).at(0).toBool() == true);
+    CHECK(failed.count() == 0);
+}
+
+TEST_CASE("cancel ends a hung worker and the process it started within a second, without waiting", "[ui][worker]") {
+    // The worker starts a grandchild, says its pid in a log event, then hangs.
+    FakeWorker fake({line(results::helloEvent("0.1.0", nlohmann::json::object()))},
+                    QStringLiteral("sleep 30 &\n"
+                                   "printf '{\"event\": \"log\", \"text\": \"grandchild %s\"}\\n' $!\n"
+                                   "exec sleep 30"));
+    WorkerClient client;
+    pointAt(client, fake);
+    QSignalSpy logged(&client, &WorkerClient::logLine);
+    QSignalSpy finished(&client, &WorkerClient::finished);
+    REQUIRE(client.start(results::SweepPlan{}));
+    qint64 grandchild = 0;
+    REQUIRE(QTest::qWaitFor([&] {
+        for (const auto& args : logged) {
+            const auto text = args.at(0).toString();
+            if (text.startsWith(QStringLiteral("grandchild "))) grandchild = text.mid(11).toLongLong();
+        }
+        return grandchild > 0;
+    }, 5000));
+    const qint64 worker = client.lastProcessId();
+    REQUIRE(worker > 0);
+    REQUIRE_FALSE(processEnded(worker));
+    REQUIRE_FALSE(processEnded(grandchild));
+
+    QElapsedTimer cancelTook;
+    cancelTook.start();
+    client.cancel();
+    // The GUI thread only sent the kill: no wait on the process (it takes 2-3 s when it does).
+    CHECK(cancelTook.elapsed() < 200);
+    CHECK_FALSE(client.isRunning());
+    CHECK(finished.count() == 1);
+
+    QElapsedTimer gone;
+    gone.start();
+    CHECK(QTest::qWaitFor([&] { return processEnded(worker) && processEnded(grandchild); }, 1000));
+    INFO("ended after " << gone.elapsed() << " ms");
+    CHECK(processEnded(worker));
+    CHECK(processEnded(grandchild));
 }

@@ -1,6 +1,5 @@
 #include "ui/run/WorkerClient.h"
 
-#include "platform/ProcessControl.h"
 #include "results/ResultsError.h"
 #include "results/Session.h"
 #include "results/WorkerProtocol.h"
@@ -14,6 +13,12 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryFile>
+
+#ifdef Q_OS_UNIX
+#include <csignal>
+#include <sys/types.h>
+#include <unistd.h>
+#endif
 
 namespace graphlens::ui {
 namespace {
@@ -56,9 +61,10 @@ WorkerClient::~WorkerClient() {
 
 void WorkerClient::killProcessTree() {
     if (!m_process) return;
-    // The worker leads its own process group (see start): the kill reaches what it started too. On
-    // Windows what it started sits in job objects that end with it (platform/ChildProcessWindows.cpp).
-    platform::killProcessGroup(m_process->processId());
+#ifdef Q_OS_UNIX
+    // The worker leads its own process group (see start): the kill reaches what it started too.
+    if (const auto pid = m_process->processId(); pid > 0) ::kill(-pid_t(pid), SIGKILL);
+#endif
     m_process->kill();
 }
 
@@ -121,7 +127,7 @@ bool WorkerClient::start(const results::SweepPlan& requested) {
 
     m_process = new QProcess(this);
 #ifdef Q_OS_UNIX
-    m_process->setChildProcessModifier([] { platform::leadNewProcessGroup(); });  // runs between fork and exec
+    m_process->setChildProcessModifier([] { ::setpgid(0, 0); });
 #endif
     connect(m_process, &QProcess::readyReadStandardOutput, this, &WorkerClient::readStandardOutput);
     connect(m_process, &QProcess::readyReadStandardError, this, &WorkerClient::readStandardError);
@@ -171,7 +177,14 @@ void WorkerClient::handleLine(const QByteArray& rawLine) {
     std::string decodeError;
     const auto event = results::decodeWorkerEvent(line.toStdString(), &decodeError);
     if (!event) {
-        emit logLine(QString::fromUtf8(line));  // a stray print from a library, not an event
+        if (line.startsWith('{')) {
+            // Meant as an event but unreadable (cut short, not JSON, unknown event): worth a
+            // warning that shows it, never the end of the run; the next line may be fine.
+            emit warningReceived(tr("Ignored a malformed worker line (%1): %2")
+                                     .arg(QString::fromStdString(decodeError), QString::fromUtf8(line)));
+        } else {
+            emit logLine(QString::fromUtf8(line));  // a stray print from a library, not an event
+        }
         return;
     }
     try {

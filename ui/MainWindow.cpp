@@ -26,6 +26,7 @@
 #include "ui/session/ExampleSessions.h"
 #include "ui/session/BaselineDeltaProxy.h"
 #include "ui/session/RunMarkerKeeper.h"
+#include "ui/session/SessionTrace.h"
 #include "ui/timeline/TimelinePanel.h"
 
 #include <QAction>
@@ -247,6 +248,10 @@ void MainWindow::createActions() {
         if (auto* chart = currentChartView()) addChartExportActions(chart);
         updateExportChartAction();
     });
+    m_exportTraceAction = file->addAction(tr("Export Tra&ce…"), this, &MainWindow::chooseAndExportTrace);
+    m_exportTraceAction->setObjectName(QStringLiteral("actionExportTrace"));
+    m_exportTraceAction->setToolTip(tr("Save the profiled steps shown in the Timeline tab as Chrome trace JSON"));
+    m_exportTraceAction->setEnabled(false);
     file->addSeparator();
     m_baseline->addActionsTo(file);
     file->addSeparator();
@@ -401,17 +406,56 @@ bool MainWindow::saveSession(const QString& path) {
         session.session_id = session.rows.empty() ? results::newSessionId() : session.rows.front().session_id;
     }
     if (session.created.empty()) session.created = results::utcTimestampNow();
+    // The trace first: a session saved without the trace it was shown with would reopen without it.
+    const QString trace = SessionTrace::pathBeside(path);
+    const bool traceWasThere = QFileInfo::exists(trace);
+    if (m_timeline->hasTrace()) {
+        if (QString error; !SessionTrace::copy(m_timeline->traceFile(), trace, &error)) {
+            showError(tr("Cannot save %1").arg(QDir::toNativeSeparators(trace)), error);
+            return false;
+        }
+    }
     try {
         results::writeSession(toPath(path), session);
     } catch (const std::exception& error) {
+        // Leave nothing new behind: a lone trace would be opened with the next session of that name.
+        if (m_timeline->hasTrace() && !traceWasThere) QFile::remove(trace);
         showError(tr("Cannot save %1").arg(QDir::toNativeSeparators(path)), QString::fromUtf8(error.what()));
         return false;
     }
     m_session.session_id = session.session_id;
     m_session.created = session.created;
     setCurrentFile(path);
-    appendLog(tr("Saved session %1").arg(QDir::toNativeSeparators(path)));
+    appendLog(m_timeline->hasTrace() ? tr("Saved session %1 with its trace %2")
+                                           .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(trace))
+                                     : tr("Saved session %1").arg(QDir::toNativeSeparators(path)));
     return true;
+}
+
+bool MainWindow::exportTrace(const QString& path) {
+    const QString shown = QDir::toNativeSeparators(path);
+    QString error;
+    if (!m_timeline->hasTrace()) {
+        showError(tr("Cannot export %1").arg(shown), tr("no trace is loaded (File ▸ Open Trace…)"));
+        return false;
+    }
+    if (!SessionTrace::copy(m_timeline->traceFile(), path, &error)) {
+        showError(tr("Cannot export %1").arg(shown), error);
+        return false;
+    }
+    appendLog(tr("Exported the trace to %1").arg(shown));
+    return true;
+}
+
+void MainWindow::chooseAndExportTrace() {
+    if (!m_timeline->hasTrace()) return;
+    const QString suggested = m_currentFile.isEmpty() ? QFileInfo(m_timeline->traceFile()).fileName()
+                                                      : SessionTrace::pathBeside(m_currentFile);
+    auto path = QFileDialog::getSaveFileName(this, tr("Export trace"), suggested,
+                                             tr("Chrome trace, opens in Perfetto (*.json)"));
+    if (path.isEmpty()) return;
+    if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".json");
+    exportTrace(path);
 }
 
 bool MainWindow::exportCsv(const QString& path) {
@@ -457,8 +501,7 @@ void MainWindow::showOpenedTrace(const QString& path) {
 // (session.json and session.trace.json, as `--json session.json --trace session.trace.json` writes
 // them). Without one the timeline is cleared: a trace shown before belongs to another session.
 void MainWindow::loadTraceBeside(const QString& resultsPath) {
-    const QFileInfo results(resultsPath);
-    const QString trace = results.dir().filePath(results.completeBaseName() + QStringLiteral(".trace.json"));
+    const QString trace = SessionTrace::pathBeside(resultsPath);
     QString error;
     if (!QFileInfo::exists(trace)) {
         m_timeline->clear();
@@ -656,6 +699,8 @@ void MainWindow::updateEmptyState() {
     const bool nothing = m_model->rowCount() == 0 && !(m_timeline && m_timeline->hasTrace());
     m_chartArea->setCurrentIndex(nothing ? 0 : 1);  // the empty state or the charts page
     updateExportChartAction();
+    // Every load or clear of the timeline ends here, so this is where Export Trace follows it.
+    if (m_exportTraceAction) m_exportTraceAction->setEnabled(m_timeline && m_timeline->hasTrace());
 }
 
 void MainWindow::updateEnvironmentLabel() {

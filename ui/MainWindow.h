@@ -46,6 +46,8 @@ public:
     // Each returns false after showing (non-modally) an error that names the file; on failure the
     // rows on screen stay as they were.
     bool openFile(const QString& path);
+    // With a trace in the Timeline tab, also writes it beside the session as <name>.trace.json (the
+    // trace first: when it cannot be written, neither is the session), so the session reopens with it.
     bool saveSession(const QString& path);
     bool exportCsv(const QString& path);
     // The stakeholder report of what is shown (.pdf or .html by suffix); false after an error message.
@@ -61,6 +63,9 @@ public:
     // A Chrome trace of profiled steps (graphlens-cli sweep --trace) into the Timeline tab; false
     // after an error naming the file, the timeline shown staying as it was.
     bool openTraceFile(const QString& path);
+    // File ▸ Export Trace…: the trace shown in the Timeline tab, copied as Chrome trace JSON (written
+    // to a temporary file and renamed); false after an error naming the file, leaving none.
+    bool exportTrace(const QString& path);
 
     void startSweep(const graphlens::results::SweepPlan& plan);
 
@@ -115,6 +120,7 @@ private:
     void chooseAndExportCsv();
     void chooseAndExportReport();
     void chooseAndExportCurrentChart();
+    void chooseAndExportTrace();
     void updateExportChartAction();  // enabled while the current tab shows a chart with rows
     void createThemeMenu(QMenu* menu);
 
@@ -140,6 +146,7 @@ private:
     QAction* m_exportAction = nullptr;
     QAction* m_reportAction = nullptr;
     QAction* m_exportChartAction = nullptr;
+    QAction* m_exportTraceAction = nullptr;  // enabled while the Timeline tab holds a trace
     QActionGroup* m_themeActions = nullptr;  // View ▸ Theme: System, Light, Dark (data: themeKey)
     SummaryCardWidget* m_summaryCard = nullptr;
     BaselineController* m_baseline = nullptr;

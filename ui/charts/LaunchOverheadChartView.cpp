@@ -1,6 +1,7 @@
 #include "ui/charts/LaunchOverheadChartView.h"
 
 #include "ui/charts/ChartStyle.h"
+#include "ui/charts/EmptyChartReason.h"
 #include "ui/models/MeasurementTableModel.h"
 
 #include <QChart>
@@ -81,7 +82,9 @@ void LaunchOverheadChartView::rebuild() {
         look.color = curveColor(keys.size() <= 1 ? metricIndex : 3 * keyIndex + metricIndex);
         highlighter().trackBatches(addCurve(chart(), m_xAxis, yAxis, curve, look), curveRows(curve));
     }
-    chart()->setTitle(m_curves.empty() ? tr("Launch overhead per step — no profiled figures yet (profiling on)")
+    chart()->setTitle(m_curves.empty() ? tr("Launch overhead per step — %1")
+                                             .arg(EmptyChartReason::of(rows, tr("no launch figures to show"),
+                                                                       tr("no profiled figures yet (profiling on)")))
                                        : tr("Launch overhead per step, eager vs graphed") + titleSuffix(keys));
 }
 

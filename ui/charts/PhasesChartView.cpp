@@ -2,6 +2,7 @@
 
 #include "ui/charts/ChartNotesItem.h"
 #include "ui/charts/ChartStyle.h"
+#include "ui/charts/EmptyChartReason.h"
 #include "ui/models/MeasurementTableModel.h"
 
 #include <QBarCategoryAxis>
@@ -245,7 +246,9 @@ void PhasesChartView::rebuild() {
     // Filled squares for the phases (the series-shaped marker of a bar set draws hollow).
     for (auto* marker : chart()->legend()->markers(stacked)) marker->setShape(QLegend::MarkerShapeRectangle);
 
-    chart()->setTitle(m_bars.empty() ? tr("Step phases — no rows with phase times yet")
+    chart()->setTitle(m_bars.empty() ? tr("Step phases — %1")
+                                           .arg(EmptyChartReason::of(rows, tr("no phase times to show"),
+                                                                     tr("no rows with phase times yet")))
                                      : tr("Step phases, eager vs graphed") + titleSuffix(keys));
 }
 

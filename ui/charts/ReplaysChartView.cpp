@@ -1,6 +1,7 @@
 #include "ui/charts/ReplaysChartView.h"
 
 #include "ui/charts/ChartStyle.h"
+#include "ui/charts/EmptyChartReason.h"
 #include "ui/models/MeasurementTableModel.h"
 
 #include <QChart>
@@ -76,7 +77,9 @@ void ReplaysChartView::rebuild() {
         look.color = curveColor(keys.size() <= 1 ? metricIndex : keyIndex);
         highlighter().trackBatches(addCurve(chart(), m_xAxis, yAxis, curve, look), curveRows(curve));
     }
-    chart()->setTitle(m_curves.empty() ? tr("CUDA graph replays and capture cost — no graphed rows yet")
+    chart()->setTitle(m_curves.empty() ? tr("CUDA graph replays and capture cost — %1")
+                                             .arg(EmptyChartReason::of(rows, tr("no replays to show"),
+                                                                       tr("no graphed rows with replay figures")))
                                        : tr("CUDA graph replays and capture cost") + titleSuffix(keys));
 }
 

@@ -2,12 +2,12 @@
 
 #include "ui/UiLogging.h"
 #include "ui/charts/ChartStyle.h"
+#include "ui/charts/EmptyChartReason.h"
 #include "ui/charts/ErrorBarsItem.h"
 #include "ui/models/MeasurementTableModel.h"
 
 #include <QChart>
 #include <QCursor>
-#include <QStringList>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -29,28 +29,6 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : ModelChartView(parent) {
     setChart(chart);  // the view owns the chart
     m_whiskers = new ErrorBarsItem(chart);
     rebuild();
-}
-
-QString SpeedupChartView::noSpeedupReason(const std::vector<results::Measurement>& rows) {
-    if (rows.empty()) return tr("no rows yet");
-    // The rows say why there is nothing to chart: "skipped: CUDA graphs need a CUDA device".
-    QStringList reasons;
-    for (const auto& row : rows) {
-        if (row.status.empty() || row.status == "ok") continue;
-        const auto status = QString::fromStdString(row.status);
-        const auto message = QString::fromStdString(row.message);
-        const QString reason = message.isEmpty() ? status
-                               : message.startsWith(status) ? message
-                                                            : status + QStringLiteral(": ") + message;
-        if (!reasons.contains(reason)) reasons << reason;
-    }
-    if (reasons.isEmpty()) return tr("no graphed rows to compare with eager");
-    if (reasons.size() > 2) {
-        const auto more = reasons.size() - 2;
-        reasons = reasons.mid(0, 2);
-        reasons << tr("%n more", nullptr, int(more));
-    }
-    return tr("no speedup to show (%1)").arg(reasons.join(QStringLiteral("; ")));
 }
 
 QString SpeedupChartView::referenceSeriesName() { return tr("no gain (1×)"); }
@@ -80,7 +58,9 @@ void SpeedupChartView::rebuild() {
     m_placedLabels.clear();
     for (size_t i = 0; i < m_curves.size(); ++i) addCurve(m_curves[i], int(i));
     addReferenceLine();  // last, so the legend lists the data first
-    chart()->setTitle(m_curves.empty() ? tr("CUDA graph speedup vs batch size — %1").arg(noSpeedupReason(rows))
+    chart()->setTitle(m_curves.empty() ? tr("CUDA graph speedup vs batch size — %1")
+                                             .arg(EmptyChartReason::of(rows, tr("no speedup to show"),
+                                                                       tr("no graphed rows to compare with eager")))
                                        : tr("CUDA graph speedup vs batch size"));
     qCDebug(lcUiChart) << "speedup chart:" << m_curves.size() << "curves";
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Speedup of the graphed arm over eager vs batch size, one curve per (family, precision, phase),
-// with the bootstrap 95% interval as a vertical bar and a dashed "no gain" line at 1×.
+// with the bootstrap 95% interval as a vertical bar and a dashed "no gain" line at 1×. Empty, its
+// title says why (EmptyChartReason: "no speedup to show (skipped: CUDA graphs need a CUDA device)").
 // A view over the table model's charted rows (ModelChartView).
 #include "ui/charts/ModelChartView.h"
 #include "ui/charts/SpeedupSeries.h"
@@ -25,9 +26,6 @@ public:
     int whiskerCount() const;
 
     static QString referenceSeriesName();
-    // Why there is no curve, from the rows' status and message ("no speedup to show (skipped: CUDA
-    // graphs need a CUDA device)"); the chart's title says it when it is empty.
-    static QString noSpeedupReason(const std::vector<graphlens::results::Measurement>& rows);
 
 protected:
     // A selected row marks the speedup point of its key and batch (the eager or the graphed row: both make it).

@@ -1,6 +1,7 @@
 #include "ui/charts/StepTimeChartView.h"
 
 #include "ui/charts/ChartStyle.h"
+#include "ui/charts/EmptyChartReason.h"
 #include "ui/charts/ErrorBarsItem.h"
 
 #include <QChart>
@@ -74,6 +75,10 @@ void StepTimeChartView::rebuild() {
     }
     fitBatchAxis(m_xAxis, minBatch, maxBatch);
     fitValueAxisFromZero(m_yAxis, maxMs);
+    chart()->setTitle(m_curves.empty() ? tr("Median step time, eager vs graphed — %1")
+                                             .arg(EmptyChartReason::of(chartRows(), tr("no step times to show"),
+                                                                       tr("no timed rows yet")))
+                                       : tr("Median step time, eager vs graphed"));
 }
 
 }  // namespace graphlens::ui

@@ -1,6 +1,7 @@
 #include "ui/charts/VramChartView.h"
 
 #include "ui/charts/ChartStyle.h"
+#include "ui/charts/EmptyChartReason.h"
 #include "ui/models/MeasurementTableModel.h"
 
 #include <QChart>
@@ -75,7 +76,9 @@ void VramChartView::rebuild() {
         }
         highlighter().trackBatches(addCurve(chart(), m_xAxis, m_yAxis, curve, look), curveRows(curve));
     }
-    chart()->setTitle(m_curves.empty() ? tr("VRAM, eager vs graphed — no timed rows with memory figures yet")
+    chart()->setTitle(m_curves.empty() ? tr("VRAM, eager vs graphed — %1")
+                                             .arg(EmptyChartReason::of(rows, tr("no memory figures to show"),
+                                                                       tr("no timed rows with memory figures yet")))
                                        : tr("VRAM, eager vs graphed") + titleSuffix(keys));
 }
 

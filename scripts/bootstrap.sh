@@ -74,3 +74,19 @@ else
   "$venv/bin/python" -m pip install -q --no-deps "${TEST_PACKAGES[@]}"
   "$venv/bin/python" -m pip install -q --no-deps certifi charset-normalizer idna urllib3
 fi
+
+# SegFormer's reference, for segformer-b0's equivalence tests only (tests/fixtures/hf_segformer.py):
+# transformers builds SegformerForSemanticSegmentation from a config with random weights, offline.
+# Without its dependencies (they would pull typer, rich and the hub's transfer client); the few its
+# import needs are listed here (pyyaml, idna, filelock, fsspec and numpy come above). Uncompiled (the
+# modules it imports compile on first use): about 80 MB and 10 s, once.
+HF_PACKAGES=(transformers==5.23.0 huggingface-hub==2.4.0 safetensors==0.8.0 tokenizers==0.23.3
+  regex==2026.11.15 tqdm==4.70.1 packaging==26.3 httpx2==2.16.2 httpcore2==2.16.2 anyio==4.16.0 h11==0.16.0
+  truststore==0.10.5)
+if "$venv/bin/python" -c "import importlib.metadata as m, sys
+sys.exit(0 if m.version('transformers') == '5.23.0' and m.version('tokenizers') == '0.23.3' else 1)" 2>/dev/null; then
+  echo "bootstrap: transformers (SegFormer reference) present in .venv"
+else
+  echo "bootstrap: installing transformers into .venv (SegFormer's reference, for the equivalence tests)"
+  "$venv/bin/python" -m pip install -q --no-deps --no-compile "${HF_PACKAGES[@]}"
+fi

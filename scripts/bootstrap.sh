@@ -11,6 +11,7 @@ debian_packages=(
   libopencv-dev libturbojpeg0-dev libpng-dev
   catch2 libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libspdlog-dev libfmt-dev
   xvfb xauth fonts-dejavu-core
+  g++-mingw-w64-x86-64  # the Windows portability check (tests/portability), posix and win32 threads variants
 )
 
 missing=()
@@ -62,11 +63,13 @@ fi
 # export_ultralytics.py, coco_map_reference.py): Ultralytics builds YOLOv8n from its own yolov8n.yaml
 # with random weights (nothing downloaded), pycocotools scores mAP. Ultralytics goes in without its
 # dependencies (they would pull matplotlib, polars and a second torch); the few its model code imports
-# are listed here. About 60 MB, once.
+# are listed here. scipy's linear_sum_assignment checks the encoder-decoder detector's Hungarian
+# matching. About 100 MB, once.
 TEST_PACKAGES=(ultralytics==8.4.190 pycocotools==2.0.11 opencv-python-headless==5.0.0.93 pyyaml==6.0.4
-  requests==2.34.2 psutil==7.2.2)
+  requests==2.34.2 psutil==7.2.2 scipy==1.17.1)
 if "$venv/bin/python" -c "import importlib.metadata as m, sys
-want = {'ultralytics': '8.4.190', 'pycocotools': '2.0.11', 'opencv-python-headless': '5.0.0.93'}
+want = {'ultralytics': '8.4.190', 'pycocotools': '2.0.11', 'opencv-python-headless': '5.0.0.93',
+        'scipy': '1.17.1'}
 sys.exit(0 if all(m.version(k) == v for k, v in want.items()) else 1)" 2>/dev/null; then
   echo "bootstrap: detector reference packages present in .venv"
 else

@@ -2,6 +2,7 @@
 // The identity of a sweep row (session, family, batch, size, precision, pass, device), shared
 // by the timed sweep and the profiled pass so their rows always match up for merging.
 #include "families/Family.h"
+#include "graphlens/config.h"
 #include "results/Measurement.h"
 
 #include <string>
@@ -13,6 +14,7 @@ inline results::Measurement inferenceRow(const std::string& sessionId, const fam
                                          const std::string& device) {
     results::Measurement row;
     row.session_id = sessionId;
+    row.graphlens_version = GRAPHLENS_VERSION;
     row.family = family.name;
     row.task = family.task;
     row.phase = "infer";

@@ -9,6 +9,7 @@ namespace graphlens::results {
 struct Measurement {
     // Identity of the row.
     std::string session_id;
+    std::string graphlens_version;  // the GraphLens that measured the row: the project's version
     std::string family;
     std::string task;        // classify, detect, segment, other
     std::string phase;       // infer, train

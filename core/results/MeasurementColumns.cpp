@@ -12,6 +12,7 @@ using M = Measurement;
 
 constexpr std::array kColumns{
     MeasurementColumn{"session_id", &M::session_id, "session this row belongs to"},
+    MeasurementColumn{"graphlens_version", &M::graphlens_version, "version of the GraphLens that measured the row"},
     MeasurementColumn{"family", &M::family, "model family (e.g. resnet18) or TorchScript file name"},
     MeasurementColumn{"task", &M::task, "classify, detect, segment or other"},
     MeasurementColumn{"phase", &M::phase, "infer or train"},

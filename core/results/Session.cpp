@@ -104,6 +104,10 @@ Session readAnyResultsFile(const std::filesystem::path& path) {
                            "' (expected .json, .jsonl or .csv)");
     }
     if (!session.rows.empty()) session.session_id = session.rows.front().session_id;
+    // An export or an autosave has no environment, but its rows say which GraphLens measured them.
+    if (!session.rows.empty() && !session.rows.front().graphlens_version.empty()) {
+        session.environment["graphlens"] = session.rows.front().graphlens_version;
+    }
     return session;
 }
 

@@ -4,6 +4,7 @@
 #include "bench/SweepEvents.h"
 #include "bench/ProfiledPass.h"
 #include "bench/SweepSession.h"
+#include "graphlens/config.h"
 #include "results/JsonlAutosave.h"
 #include "results/MeasurementCsv.h"
 #include "results/Session.h"
@@ -54,6 +55,7 @@ TEST_CASE("CPU sweep measures the eager arm and skips the graphed arm with a rea
     for (const auto& row : events.rows) {
         CAPTURE(row.batch, row.arm);
         CHECK(row.device == "cpu");
+        CHECK(row.graphlens_version == GRAPHLENS_VERSION);  // the project's version, in every export below
         if (row.arm == "eager") {
             CHECK(row.status == "ok");
             CHECK(row.steps == plan.steps * plan.repeats);

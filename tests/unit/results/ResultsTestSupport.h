@@ -22,6 +22,7 @@ namespace graphlens::results::testing {
 inline Measurement fullRow() {
     Measurement m;
     m.session_id = "20261129-071728-4f2a";
+    m.graphlens_version = "0.1.0";
     m.family = "resnet18";
     m.task = "classify";
     m.phase = "infer";

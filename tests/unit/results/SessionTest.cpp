@@ -152,6 +152,7 @@ TEST_CASE("readAnyResultsFile dispatches on the extension", "[results][session]"
         writeCsv(path, original.rows);
         const Session session = readAnyResultsFile(path);
         CHECK(session.session_id == fullRow().session_id);
+        CHECK(session.environment.at("graphlens") == fullRow().graphlens_version);  // for the report
         CHECK(session.created.empty());
         REQUIRE(session.rows.size() == 2);
         CHECK(session.rows[0] == fullRow());

@@ -12,6 +12,7 @@
 #include "ui/models/MeasurementTableModel.h"
 
 #include <QAbstractAxis>
+#include <QCoreApplication>
 #include <QBarSet>
 #include <QChart>
 #include <QFile>
@@ -262,4 +263,29 @@ TEST_CASE("new charts are empty but titled without rows, and skip profiled and f
     model.resetData(kept);
     CHECK(panel.vramChart()->curves().empty());
     CHECK(panel.launchOverheadChart()->curves().empty());
+}
+
+TEST_CASE("phase category labels turn only as far as they must to be read whole", "[ui][chart][phases]") {
+    // Inference and training: categories such as "train net b8 graphed".
+    auto rows = results::readAnyResultsFile(GRAPHLENS_UI_FIXTURE_DIR "/resnet18-h200-infer-train-session.json").rows;
+    MeasurementTableModel model;
+    model.resetData(rows);
+    PhasesChartView view;
+    view.setModel(&model);
+    view.setAttribute(Qt::WA_DontShowOnScreen);
+    view.show();
+    const auto layOut = [&](int width) {
+        view.resize(width, 420);
+        for (int pass = 0; pass < 3; ++pass) {
+            QCoreApplication::sendPostedEvents();
+            QCoreApplication::processEvents();
+        }
+    };
+    REQUIRE(view.categories().size() >= 6);
+    // Narrow: a slanted "train net b8 graphed" is wider than its category, and Qt would elide it.
+    layOut(480);
+    CHECK(view.categoryLabelAngle() == -90);
+    // Room enough for every label upright.
+    layOut(4000);
+    CHECK(view.categoryLabelAngle() == 0);
 }

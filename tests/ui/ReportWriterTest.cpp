@@ -4,6 +4,8 @@
 #include "ui/MainWindow.h"
 #include "ui/report/ReportCharts.h"
 #include "ui/report/ReportContent.h"
+#include "ui/report/ReportHtml.h"
+#include "ui/report/ReportPagination.h"
 #include "ui/report/ReportWriter.h"
 #include "ui/report/SummaryCard.h"
 
@@ -13,6 +15,7 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QTextDocument>
 #include <catch2/catch.hpp>
 
 namespace results = graphlens::results;
@@ -129,4 +132,34 @@ TEST_CASE("main window exports the report of what it shows", "[ui][report][windo
     CHECK(QString::fromUtf8(readAll(path)).contains(QStringLiteral("(step scope) 3.7× faster")));
     CHECK_FALSE(window.exportReport(dir.filePath(QStringLiteral("nowhere/report.pdf"))));
     CHECK(window.lastError().contains(QStringLiteral("nowhere")));
+}
+
+TEST_CASE("report PDF pages: every chart starts on the page its legend ends on", "[ui][report][pages]") {
+    ReportContent content = reportContent(fixture());
+    content.charts = renderReportCharts(fixture().rows);
+    const int width = 676;  // the PDF's image width (ReportWriter)
+    // Page heights around A4's (987 layout pixels) put the page ends at many different points of
+    // the charts: without the forced breaks some legend is cut off from its chart at most of them.
+    int splitBefore = 0;
+    for (int height = 700; height <= 1100; height += 25) {
+        QTextDocument document;
+        document.setDocumentMargin(0);
+        for (int i = 0; i < content.charts.size(); ++i) {
+            document.addResource(QTextDocument::ImageResource, QUrl(chartResourceName(i)), content.charts[i].image);
+        }
+        document.setHtml(reportHtml(content, {/*inlineImages=*/false, /*imageWidth=*/width}));
+        document.setPageSize(QSizeF(680, height));
+        for (int i = 0; i < content.charts.size(); ++i) {
+            const auto pages = chartPages(document, i);
+            if (pages.first != pages.last) ++splitBefore;
+        }
+        keepChartsWithLegends(document, int(content.charts.size()));
+        for (int i = 0; i < content.charts.size(); ++i) {
+            const auto pages = chartPages(document, i);
+            INFO("page height " << height << ", chart " << i);
+            REQUIRE(pages.first >= 0);
+            CHECK(pages.first == pages.last);
+        }
+    }
+    CHECK(splitBefore > 0);  // the check above had something to catch
 }

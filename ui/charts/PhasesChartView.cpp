@@ -9,6 +9,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QCursor>
+#include <QFontMetricsF>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QScatterSeries>
@@ -17,6 +18,7 @@
 #include <QValueAxis>
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <set>
 
 namespace graphlens::ui {
@@ -47,13 +49,31 @@ PhasesChartView::PhasesChartView(QWidget* parent) : ModelChartView(parent) {
     m_xAxis = new QBarCategoryAxis;
     m_xAxis->setTitleText(tr("Batch size · arm"));
     m_msAxis = makeValueAxis(tr("Phase time (ms, median per step)"));
-    m_pctAxis = makeValueAxis(tr("Network fraction of the eager step (%)"));
+    // Short: the chart can be short (vertical category labels); legend and tooltip say "of the eager step".
+    m_pctAxis = makeValueAxis(tr("Network fraction (%)"));
     chart->addAxis(m_xAxis, Qt::AlignBottom);
     chart->addAxis(m_msAxis, Qt::AlignLeft);
     chart->addAxis(m_pctAxis, Qt::AlignRight);
     setChart(chart);
     m_notes = new ChartNotesItem(chart);
+    // The room per category is known only once the chart is laid out, and changes with its size.
+    connect(chart, &QChart::plotAreaChanged, this, &PhasesChartView::fitCategoryLabels);
     rebuild();
+}
+
+int PhasesChartView::categoryLabelAngle() const { return m_xAxis->labelsAngle(); }
+
+void PhasesChartView::fitCategoryLabels() {
+    const qreal perCategory = chart()->plotArea().width() / qreal(std::max<qsizetype>(1, m_categories.size()));
+    if (perCategory <= 0) return;  // not laid out yet: plotAreaChanged comes later
+    const QFontMetricsF metrics(m_xAxis->labelsFont());
+    qreal longest = 0;
+    for (const auto& category : m_categories) longest = std::max(longest, metrics.horizontalAdvance(category));
+    constexpr qreal padding = 16;  // Qt keeps a few pixels either side of each label
+    const qreal room = perCategory - padding;
+    const qreal slanted = longest * std::cos(std::numbers::pi / 6) + metrics.height() * std::sin(std::numbers::pi / 6);
+    const int angle = longest <= room ? 0 : slanted <= room ? -30 : -90;
+    if (m_xAxis->labelsAngle() != angle) m_xAxis->setLabelsAngle(angle);
 }
 
 QString PhasesChartView::barName(const Bar& bar) {
@@ -133,11 +153,9 @@ void PhasesChartView::rebuild() {
     chart()->removeAllSeries();
     m_xAxis->clear();
     m_xAxis->append(m_categories.isEmpty() ? QStringList{tr("no rows")} : m_categories);
-    // Several keys make longer categories ("train step b8 graphed"): slanted, they are read whole
-    // instead of elided.
-    qsizetype longest = 0;
-    for (const auto& category : m_categories) longest = std::max(longest, category.size());
-    m_xAxis->setLabelsAngle(longest > 12 ? -30 : 0);
+    // Several keys make longer categories ("train step b8 graphed"): turned as far as they must be
+    // to be read whole instead of elided.
+    fitCategoryLabels();
 
     // The bar of a selected row: its key, batch and arm (any pass), for the highlight.
     const auto barOf = [this](const Measurement& row) -> std::optional<int> {

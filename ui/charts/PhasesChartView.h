@@ -51,10 +51,17 @@ public:
     // "ceiling 6.7×\ngot 1.9×".
     QStringList ceilingNotes() const;
 
+    // The angle of the category labels now: 0, -30 or -90 (see fitCategoryLabels).
+    int categoryLabelAngle() const;
+
 protected:
     void rebuild() override;
 
 private:
+    // Qt elides a category label whose (slanted) box is wider than its category: upright when the
+    // longest label fits, slanted 30° when that fits, else vertical, which is as wide as one line.
+    void fitCategoryLabels();
+
     std::vector<Bar> m_bars;
     std::vector<std::string> m_phases;
     QStringList m_categories;

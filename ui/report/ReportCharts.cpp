@@ -60,9 +60,12 @@ QList<ReportChart> renderReportCharts(const std::vector<results::Measurement>& r
     panel.resize(size);
     panel.show();
     const auto settle = [] {
-        // Layouts (the tab page, the chart's legend and axes) settle through posted events.
-        QCoreApplication::sendPostedEvents();
-        QCoreApplication::processEvents();
+        // Layouts (the tab page, the chart's legend and axes) settle through posted events; twice,
+        // as a chart may re-lay itself out once it knows its plot area (the phases chart's labels).
+        for (int pass = 0; pass < 2; ++pass) {
+            QCoreApplication::sendPostedEvents();
+            QCoreApplication::processEvents();
+        }
     };
     settle();
     // Size the tab page, not the panel: the tab bar's height must not eat into the chart.

@@ -5,6 +5,7 @@
 #include "ui/report/ReportCharts.h"
 #include "ui/report/ReportContent.h"
 #include "ui/report/ReportHtml.h"
+#include "ui/report/ReportPagination.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -52,13 +53,20 @@ void printPdf(QIODevice* device, const ReportContent& content) {
     const QRectF paint = writer.pageLayout().paintRectPixels(writer.resolution());  // painter origin: its top left
     const QSizeF page(paint.width() / scale, paint.height() / scale - kFooterHeight);
     document.setPageSize(page);  // paginates: a line or image that would cross a page moves to the next
-    const int pages = document.pageCount();
+    keepChartsWithLegends(document, int(content.charts.size()));
+    const QList<int> blank = blankPages(document);
+    QList<int> printed;  // the layout's pages that have something on them
+    for (int i = 0; i < document.pageCount(); ++i) {
+        if (!blank.contains(i)) printed << i;
+    }
+    const int pages = int(printed.size());
 
     QPainter painter(&writer);
     QFont footerFont = document.defaultFont();
     footerFont.setPointSizeF(8);
-    for (int i = 0; i < pages; ++i) {
-        if (i > 0) writer.newPage();
+    for (int n = 0; n < pages; ++n) {
+        const int i = printed[n];
+        if (n > 0) writer.newPage();
         painter.save();
         painter.scale(scale, scale);
         painter.translate(0, -i * page.height());
@@ -68,7 +76,7 @@ void printPdf(QIODevice* device, const ReportContent& content) {
         painter.setFont(footerFont);
         painter.setPen(QColor(0x88, 0x88, 0x88));
         painter.drawText(QRectF(0, page.height() * scale, paint.width(), kFooterHeight * scale),
-                         Qt::AlignRight | Qt::AlignBottom, tr("%1 · page %2 of %3").arg(content.title).arg(i + 1).arg(pages));
+                         Qt::AlignRight | Qt::AlignBottom, tr("%1 · page %2 of %3").arg(content.title).arg(n + 1).arg(pages));
     }
 }
 

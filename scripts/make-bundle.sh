@@ -176,7 +176,8 @@ if [ "$gui" = 1 ]; then
   ln -s run.sh "$bundle/graphlens"
   ln -s run.sh "$bundle/AppRun"
   cp "$bundle/share/applications/graphlens.desktop" "$bundle/"
-  cp "$bundle/share/icons/hicolor/256x256/apps/graphlens.png" "$bundle/"
+  icon="$bundle/share/icons/hicolor/256x256/apps/graphlens.png"
+  if [ -f "$icon" ]; then cp "$icon" "$bundle/"; else echo "make-bundle.sh: no $icon (build graphlens_icons)" >&2; fi
 fi
 
 echo "bundle: $(du -sh "$bundle" | cut -f1) in $bundle ($(ls "$bundle/bin" | grep -vc qt.conf) programs, $(ls "$bundle/lib" | grep -c '\.so') libraries:" \

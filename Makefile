@@ -33,6 +33,7 @@ package: bootstrap
 	@cmake --preset release >/dev/null
 	@cmake --build --preset release -j $(JOBS) --target $(PACKAGED_TARGETS)
 	@cd build/release && cpack -B ../packages
+	@rm -rf build/packages/_CPack_Packages  # cpack's staging copies: gigabytes, not needed once packed
 	@ls -lh build/packages/*.deb build/packages/*.tar.gz
 
 # build/bundle/graphlens-<version>-linux-x86_64/ and its .tar.gz: one folder that runs from anywhere.

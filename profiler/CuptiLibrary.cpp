@@ -1,44 +1,53 @@
 #include "profiler/CuptiLibrary.h"
 
-#include <dlfcn.h>
-#include <link.h>
+#include "platform/SharedLibrary.h"
 
 #include <iostream>
 
 namespace graphlens::profiler {
 namespace {
 
-// Why dlopen and not a link against CUDA::cupti: CUPTI keeps process-wide state, so a process must
-// use exactly one libcupti, and it must be the one libtorch already loaded (libtorch_cpu.so NEEDs
-// libcupti.so.13 and finds the wheel's copy, nvidia/cu13/lib, through its RPATH). Linking the
-// toolkit's copy would put /usr/local/cuda/lib64 in our RUNPATH and, depending on load order, make
-// libtorch bind to the toolkit's file instead. RTLD_NOLOAD first picks up whichever copy is already
-// in the process; only a process without libtorch falls back to the loader's ordinary search.
+// Why load it at run time (platform::openSharedLibrary) and not link against CUDA::cupti: CUPTI keeps
+// process-wide state, so a process must use exactly one libcupti, and it must be the one libtorch
+// already loaded (libtorch_cpu.so NEEDs libcupti.so.13 and finds the wheel's copy, nvidia/cu13/lib,
+// through its RPATH). Linking the toolkit's copy would put /usr/local/cuda/lib64 in our RUNPATH and,
+// depending on load order, make libtorch bind to the toolkit's file instead. Opening it "only if
+// loaded" first picks up whichever copy is already in the process; only a process without libtorch
+// falls back to the loader's ordinary search. Windows names the DLL after the toolkit's release
+// (cupti64_<year>.<n>.<n>.dll); finding the one libtorch loaded there is not wired up yet, so there
+// the profiled pass reports CUPTI as unavailable.
 constexpr const char* kSoname = "libcupti.so.13";
 
 template <typename Function>
 bool bind(void* handle, const char* symbol, Function& out, std::string& error) {
-    out = reinterpret_cast<Function>(dlsym(handle, symbol));
+    out = reinterpret_cast<Function>(platform::sharedLibrarySymbol(handle, symbol));
     if (!out && error.empty()) error = std::string(kSoname) + " has no symbol " + symbol;
     return out != nullptr;
 }
 
 template <typename Function>
 void bindOptional(void* handle, const char* symbol, Function& out) {
-    out = reinterpret_cast<Function>(dlsym(handle, symbol));
+    out = reinterpret_cast<Function>(platform::sharedLibrarySymbol(handle, symbol));
 }
 
 CuptiLibrary load() {
     CuptiLibrary lib;
-    void* handle = dlopen(kSoname, RTLD_NOW | RTLD_NOLOAD);
-    if (!handle) handle = dlopen(kSoname, RTLD_NOW | RTLD_LOCAL);
+#ifdef _WIN32
+    lib.error = "the CUPTI profiler is not available on Windows yet (loading the CUPTI DLL libtorch uses is "
+                "not wired up there)";
+    return lib;
+#else
+    std::string why;
+    void* handle = platform::openSharedLibrary(kSoname, /*onlyIfLoaded=*/true, why);
     if (!handle) {
-        const char* why = dlerror();
-        lib.error = std::string("cannot open ") + kSoname + ": " + (why ? why : "not found");
+        why.clear();
+        handle = platform::openSharedLibrary(kSoname, /*onlyIfLoaded=*/false, why);
+    }
+    if (!handle) {
+        lib.error = std::string("cannot open ") + kSoname + ": " + why;
         return lib;
     }
-    link_map* map = nullptr;
-    if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map && map->l_name) lib.path = map->l_name;
+    lib.path = platform::sharedLibraryPath(handle);
 
     std::string& error = lib.error;
     bool ok = bind(handle, "cuptiActivityEnable", lib.cuptiActivityEnable, error);
@@ -52,15 +61,14 @@ CuptiLibrary load() {
     ok = bind(handle, "cuptiSetThreadIdType", lib.cuptiSetThreadIdType, error) && ok;
     ok = bind(handle, "cuptiGetCallbackName", lib.cuptiGetCallbackName, error) && ok;
     // Not part of `ok`: an older CUPTI without them can still trace, at a higher cost.
-    lib.cuptiActivityEnableRuntimeApi = reinterpret_cast<decltype(lib.cuptiActivityEnableRuntimeApi)>(
-        dlsym(handle, "cuptiActivityEnableRuntimeApi"));
-    lib.cuptiActivityEnableDriverApi = reinterpret_cast<decltype(lib.cuptiActivityEnableDriverApi)>(
-        dlsym(handle, "cuptiActivityEnableDriverApi"));
+    bindOptional(handle, "cuptiActivityEnableRuntimeApi", lib.cuptiActivityEnableRuntimeApi);
+    bindOptional(handle, "cuptiActivityEnableDriverApi", lib.cuptiActivityEnableDriverApi);
     bindOptional(handle, "cuptiSubscribe", lib.cuptiSubscribe);
     bindOptional(handle, "cuptiUnsubscribe", lib.cuptiUnsubscribe);
     bindOptional(handle, "cuptiEnableCallback", lib.cuptiEnableCallback);
     lib.loaded = ok;
     return lib;
+#endif
 }
 
 }  // namespace

@@ -1,10 +1,6 @@
 #include "platform/NvmlLibrary.h"
 
-#ifdef _WIN32
-#include <windows.h>
-#else
-#include <dlfcn.h>
-#endif
+#include "platform/SharedLibrary.h"
 
 #include <utility>
 
@@ -22,40 +18,9 @@ constexpr unsigned kMigEnabled = 1;           // NVML_DEVICE_MIG_ENABLE
 constexpr unsigned kDriverVersionBuffer = 80;  // NVML_SYSTEM_DRIVER_VERSION_BUFFER_SIZE
 constexpr unsigned kDeviceTextBuffer = 96;     // NVML_DEVICE_NAME_V2_ / NVML_DEVICE_UUID_V2_BUFFER_SIZE
 
-void* openModule(const std::string& path, std::string& error) {
-#ifdef _WIN32
-    HMODULE module = LoadLibraryA(path.c_str());
-    if (!module) error = "LoadLibrary failed (Windows error " + std::to_string(GetLastError()) + ")";
-    return reinterpret_cast<void*>(module);
-#else
-    void* module = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!module) {
-        const char* why = dlerror();
-        error = why ? why : "not found";
-    }
-    return module;
-#endif
-}
-
-void* findSymbol(void* module, const char* name) {
-#ifdef _WIN32
-    return reinterpret_cast<void*>(GetProcAddress(static_cast<HMODULE>(module), name));
-#else
-    return dlsym(module, name);
-#endif
-}
-
-void closeModule(void* module) {
-#ifdef _WIN32
-    FreeLibrary(static_cast<HMODULE>(module));
-#else
-    dlclose(module);
-#endif
-}
-
 template <typename Function>
 void bind(void* module, const char* name, Function& out) {
-    out = reinterpret_cast<Function>(findSymbol(module, name));
+    out = reinterpret_cast<Function>(sharedLibrarySymbol(module, name));
 }
 
 std::nullopt_t fail(std::string* why, std::string text) {
@@ -96,7 +61,7 @@ struct NvmlLibrary::Api {
 
 NvmlLibrary::NvmlLibrary(const std::string& path) : path_(path), api_(std::make_unique<Api>()) {
     std::string error;
-    module_ = openModule(path, error);
+    module_ = openSharedLibrary(path, false, error);
     if (!module_) {
         // dlerror() already starts with the path: say it once.
         if (error.rfind(path + ": ", 0) == 0) error.erase(0, path.size() + 2);
@@ -108,7 +73,7 @@ NvmlLibrary::NvmlLibrary(const std::string& path) : path_(path), api_(std::make_
     bind(module_, "nvmlErrorString", api_->errorString);
     if (!api_->init || !api_->shutdown || !api_->errorString) {
         reason_ = path + " is not NVML: it lacks nvmlInit_v2, nvmlShutdown or nvmlErrorString";
-        closeModule(module_);
+        closeSharedLibrary(module_);
         module_ = nullptr;
         return;
     }
@@ -125,7 +90,7 @@ NvmlLibrary::NvmlLibrary(const std::string& path) : path_(path), api_(std::make_
 
     if (const Return result = api_->init(); result != kSuccess) {
         reason_ = callError("nvmlInit_v2", result);  // e.g. "Driver Not Loaded" in a container
-        closeModule(module_);
+        closeSharedLibrary(module_);
         module_ = nullptr;
         *api_ = Api{};  // nothing may call into the closed module
     }
@@ -134,7 +99,7 @@ NvmlLibrary::NvmlLibrary(const std::string& path) : path_(path), api_(std::make_
 NvmlLibrary::~NvmlLibrary() {
     if (!module_) return;
     api_->shutdown();  // NVML counts init/shutdown pairs: other users in the process keep theirs
-    closeModule(module_);
+    closeSharedLibrary(module_);
 }
 
 std::shared_ptr<const NvmlLibrary> NvmlLibrary::shared() {

@@ -8,6 +8,7 @@ add_executable(graphlens_unit_platform
   ${CMAKE_CURRENT_LIST_DIR}/NvmlLibraryTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/OutputLinesTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProcessFactsTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SharedLibraryTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/UserFoldersTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/VersionTextTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/WindowsCommandLineTest.cpp

@@ -1,5 +1,6 @@
 #include "ui/run/WorkerClient.h"
 
+#include "platform/ProcessControl.h"
 #include "results/ResultsError.h"
 #include "results/Session.h"
 #include "results/WorkerProtocol.h"
@@ -13,12 +14,6 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryFile>
-
-#ifdef Q_OS_UNIX
-#include <csignal>
-#include <sys/types.h>
-#include <unistd.h>
-#endif
 
 namespace graphlens::ui {
 namespace {
@@ -61,10 +56,9 @@ WorkerClient::~WorkerClient() {
 
 void WorkerClient::killProcessTree() {
     if (!m_process) return;
-#ifdef Q_OS_UNIX
-    // The worker leads its own process group (see start): the kill reaches what it started too.
-    if (const auto pid = m_process->processId(); pid > 0) ::kill(-pid_t(pid), SIGKILL);
-#endif
+    // The worker leads its own process group (see start): the kill reaches what it started too. On
+    // Windows what it started sits in job objects that end with it (platform/ChildProcessWindows.cpp).
+    platform::killProcessGroup(m_process->processId());
     m_process->kill();
 }
 
@@ -127,7 +121,7 @@ bool WorkerClient::start(const results::SweepPlan& requested) {
 
     m_process = new QProcess(this);
 #ifdef Q_OS_UNIX
-    m_process->setChildProcessModifier([] { ::setpgid(0, 0); });
+    m_process->setChildProcessModifier([] { platform::leadNewProcessGroup(); });  // runs between fork and exec
 #endif
     connect(m_process, &QProcess::readyReadStandardOutput, this, &WorkerClient::readStandardOutput);
     connect(m_process, &QProcess::readyReadStandardError, this, &WorkerClient::readStandardError);

@@ -21,45 +21,20 @@ using namespace graphlens::families;
 using namespace graphlens::families::segformer;
 using graphlens::testing::largestDifference;
 using graphlens::testing::NamedTensors;
+using graphlens::testing::OneThread;
 using graphlens::testing::referenceOrSkip;
+using graphlens::testing::savedStateDict;
 using graphlens::testing::tensorNamed;
 
 namespace {
 
 const std::vector<std::string> kEvalInputs = {"in128", "in96x160"};  // the script's EVAL_INPUTS
 
-// The script saves state_dict entries as "state__" + the name with its dots written "__".
-std::map<std::string, torch::Tensor> transformersState(const NamedTensors& saved) {
-    const std::string prefix = "state__";
-    std::map<std::string, torch::Tensor> state;
-    for (const auto& [key, tensor] : saved) {
-        if (key.rfind(prefix, 0) != 0) continue;
-        auto name = key.substr(prefix.size());
-        for (auto at = name.find("__"); at != std::string::npos; at = name.find("__", at + 1))
-            name.replace(at, 2, ".");
-        state.emplace(name, tensor);
-    }
-    return state;
-}
-
 Segformer networkWithReferenceWeights(const NamedTensors& saved) {
     Segformer network(150);
-    loadMapped(*network, segformerTransformersNames(), transformersState(saved));
+    loadMapped(*network, segformerTransformersNames(), savedStateDict(saved));
     return network;
 }
-
-// The reference runs on one thread; so do the comparisons, so that both sum in the same order where
-// they run the same kernels, and the figures printed do not move with the machine's core count.
-class OneThread {
-public:
-    OneThread() : previous_(torch::get_num_threads()) { torch::set_num_threads(1); }
-    ~OneThread() { torch::set_num_threads(previous_); }
-    OneThread(const OneThread&) = delete;
-    OneThread& operator=(const OneThread&) = delete;
-
-private:
-    int previous_;
-};
 
 std::vector<double> asDoubles(const torch::Tensor& values) {
     const auto flat = values.to(torch::kDouble).contiguous();
@@ -88,7 +63,7 @@ TEST_CASE("segformer-b0's parameters and buffers map one-to-one onto transformer
     const auto saved = referenceOrSkip("hf_segformer.py", {});
     if (!saved) return;
     Segformer network(150);
-    const auto reference = transformersState(*saved);
+    const auto reference = savedStateDict(*saved);
     const auto ours = namedState(*network);
     const auto check = checkMapping(segformerTransformersNames(), ours, reference);
     INFO(check.describe());

@@ -19,6 +19,8 @@
 using namespace graphlens::families;
 using namespace graphlens::families::yolo;
 using graphlens::testing::NamedTensors;
+using graphlens::testing::OneThread;
+using graphlens::testing::savedStateDict;
 using graphlens::testing::tensorNamed;
 
 namespace {
@@ -32,22 +34,9 @@ std::optional<NamedTensors> ultralyticsReference(const std::string& mode) {
     return saved;
 }
 
-// The script saves state_dict entries as "state__" + the name with its dots written "__".
-std::map<std::string, torch::Tensor> ultralyticsState(const NamedTensors& saved) {
-    const std::string prefix = "state__";
-    std::map<std::string, torch::Tensor> state;
-    for (const auto& [key, tensor] : saved) {
-        if (key.rfind(prefix, 0) != 0) continue;
-        auto name = key.substr(prefix.size());
-        for (auto at = name.find("__"); at != std::string::npos; at = name.find("__", at + 1)) name.replace(at, 2, ".");
-        state.emplace(name, tensor);
-    }
-    return state;
-}
-
 YoloV8 networkWithUltralyticsWeights(const NamedTensors& saved) {
     YoloV8 network(80);
-    loadMapped(*network, yoloV8UltralyticsNames(), ultralyticsState(saved));
+    loadMapped(*network, yoloV8UltralyticsNames(), savedStateDict(saved));
     return network;
 }
 
@@ -55,19 +44,6 @@ double maxAbsDiff(const torch::Tensor& actual, const torch::Tensor& expected) {
     REQUIRE(actual.sizes() == expected.sizes());
     return (actual - expected).abs().max().item<double>();
 }
-
-// The reference runs on one thread; so do the comparisons, so that every convolution sums in the same
-// order and the network's output is Ultralytics' to the bit rather than to a thread-count-dependent few ulps.
-class OneThread {
-public:
-    OneThread() : previous_(torch::get_num_threads()) { torch::set_num_threads(1); }
-    ~OneThread() { torch::set_num_threads(previous_); }
-    OneThread(const OneThread&) = delete;
-    OneThread& operator=(const OneThread&) = delete;
-
-private:
-    int previous_;
-};
 
 std::vector<torch::nn::BatchNorm2dImpl*> batchNorms(YoloV8& network) {
     std::vector<torch::nn::BatchNorm2dImpl*> norms;
@@ -94,7 +70,7 @@ TEST_CASE("yolo-t's parameters and buffers map one-to-one onto Ultralytics' stat
     const auto saved = ultralyticsReference("");
     if (!saved) return;
     YoloV8 network(80);
-    const auto reference = ultralyticsState(*saved);
+    const auto reference = savedStateDict(*saved);
     const auto check = checkMapping(yoloV8UltralyticsNames(), namedState(*network), reference);
     INFO(check.describe());
     CHECK(check.ok());

@@ -17,6 +17,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 using namespace graphlens::families::rtdetr;
@@ -39,6 +40,7 @@ const NamedTensors* transformersReference() {
 struct Scenario {
     RtDetrDecoderOutput output;
     std::vector<RtDetrTarget> targets;
+    RtDetrLossConfig config;
 };
 
 Scenario scenarioFrom(const NamedTensors& reference, const std::string& name) {
@@ -48,6 +50,7 @@ Scenario scenarioFrom(const NamedTensors& reference, const std::string& name) {
     scenario.output.boxes = saved("boxes").clone().requires_grad_(true);
     scenario.output.encTopkLogits = saved("encLogits").clone().requires_grad_(true);
     scenario.output.encTopkBoxes = saved("encBoxes").clone().requires_grad_(true);
+    scenario.config.auxiliaryLoss = saved("auxiliaryLoss").item<bool>();
     const auto images = saved("images").item<std::int64_t>();
     for (std::int64_t image = 0; image < images; ++image) {
         const auto suffix = std::to_string(image);
@@ -84,7 +87,7 @@ void checkLossAgainstTransformers(const NamedTensors& reference, const std::stri
     INFO("scenario " << name);
     OneThread oneThread;
     const auto scenario = scenarioFrom(reference, name);
-    const auto loss = rtdetrLoss(scenario.output, scenario.targets);
+    const auto loss = rtdetrLoss(scenario.output, scenario.targets, scenario.config);
     loss.total.backward();
 
     const std::string termPrefix = name + "__term__";
@@ -133,7 +136,8 @@ std::pair<torch::Tensor, torch::Tensor> matcherInput(const Scenario& scenario, s
 void checkMatcherAgainstTransformers(const NamedTensors& reference, const std::string& name) {
     const auto scenario = scenarioFrom(reference, name);
     const auto calls = tensorNamed(reference, name + "__matcherCalls").item<std::int64_t>();
-    REQUIRE(calls == scenario.output.logits.size(1) + 1);  // every layer and the encoder's top-k
+    // The last layer, then with the auxiliary loss every earlier layer and the encoder's top-k.
+    REQUIRE(calls == (scenario.config.auxiliaryLoss ? scenario.output.logits.size(1) + 1 : 1));
     std::int64_t matchedPairs = 0;
     for (std::int64_t call = 0; call < calls; ++call) {
         const auto callName = call == 0 ? std::string("main") : "aux_" + std::to_string(call - 1);
@@ -184,7 +188,7 @@ TEST_CASE("rtdetrLoss and hungarianMatch equal transformers' RTDetrForObjectDete
           "[rtdetr][loss]") {
     const auto* reference = transformersReference();
     if (!reference) return;
-    for (const std::string name : {"plain", "denoising", "empty"}) {
+    for (const std::string name : {"plain", "denoising", "empty", "denoisingWithoutAuxiliary"}) {
         SECTION("the matcher's indices, " + name) {
             checkMatcherAgainstTransformers(*reference, name);
         }
@@ -284,4 +288,24 @@ TEST_CASE("box overlaps: pairwise equals pair by pair, identical boxes overlap f
     CHECK((giou <= iou).all().item<bool>());
     CHECK(torch::allclose(boxOverlap(first, first).iou, torch::ones({6})));
     CHECK(torch::allclose(generalizedBoxIou(first, first), torch::ones({6})));
+}
+
+TEST_CASE("half and bfloat16 predictions give the loss of their fp32 copies", "[rtdetr][loss]") {
+    torch::manual_seed(5);
+    const auto output = randomOutput(2, 2, 12, 3);
+    const std::vector<RtDetrTarget> targets{randomTarget(3, 3), randomTarget(1, 3)};
+    for (const auto type : {torch::kHalf, torch::kBFloat16}) {
+        RtDetrDecoderOutput reduced;
+        RtDetrDecoderOutput widened;
+        for (auto [from, to, wide] : {std::tuple{&output.logits, &reduced.logits, &widened.logits},
+                                      {&output.boxes, &reduced.boxes, &widened.boxes},
+                                      {&output.encTopkLogits, &reduced.encTopkLogits, &widened.encTopkLogits},
+                                      {&output.encTopkBoxes, &reduced.encTopkBoxes, &widened.encTopkBoxes}}) {
+            *to = from->detach().to(type);
+            *wide = to->to(torch::kFloat);
+        }
+        const auto ours = rtdetrLoss(reduced, targets);
+        CHECK(ours.total.scalar_type() == torch::kFloat);
+        CHECK(torch::equal(ours.total, rtdetrLoss(widened, targets).total));
+    }
 }

@@ -4,6 +4,7 @@
 // of basic blocks 2-2-2-2, widths 64-512, hidden expansion 0.5); every other value is RTDetrConfig's default,
 // the published RT-DETR setting. The defaults are rtdetr-r18.
 #include <ATen/ATen.h>
+#include <torch/types.h>
 
 #include <array>
 #include <cstdint>

@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kFormatVersion = 1;
+constexpr int kFormatVersion = 2;  // 2: segmentation masks (masks_dir)
 constexpr int kValIndexOffset = 1000000;  // val images are indices 1000000.. of the same stream
 
 cv::Scalar randomColour(SplitMix64& rng) { return cv::Scalar(rng.uniform(0, 255), rng.uniform(0, 255), rng.uniform(0, 255)); }
@@ -126,13 +126,15 @@ void drawShape(cv::Mat& target, int cls, cv::Point centre, int radius, double ro
     }
 }
 
-// Draws one shape and returns the exact bounding box of its pixels (drawn once more on a mask).
-Box placeShape(cv::Mat& image, SplitMix64& rng, int cls, int minRadius, int maxRadius) {
+// Draws one shape and returns the exact bounding box of its pixels (drawn once more on a mask), and
+// (given labels) draws it a third time there with its label.
+Box placeShape(cv::Mat& image, SplitMix64& rng, int cls, int minRadius, int maxRadius, cv::Mat* labels = nullptr) {
     const int radius = rng.uniform(minRadius, maxRadius);
     const cv::Point centre(rng.uniform(radius, image.cols - 1 - radius), rng.uniform(radius, image.rows - 1 - radius));
     const double rotation = rng.unit() * 2 * CV_PI;
     const cv::Scalar colour = randomColour(rng);
     drawShape(image, cls, centre, radius, rotation, colour);
+    if (labels) drawShape(*labels, cls, centre, radius, rotation, cv::Scalar(cls + 1));
     cv::Mat mask = cv::Mat::zeros(image.size(), CV_8UC1);
     drawShape(mask, cls, centre, radius, rotation, cv::Scalar(255));
     const cv::Rect r = cv::boundingRect(mask);
@@ -176,6 +178,7 @@ void generateInto(const fs::path& folder, const BuiltinOptions& options) {
     for (const auto& [split, count] : {std::pair<std::string, int>{"train", options.trainImages}, {"val", options.valImages}}) {
         fs::create_directories(folder / "images" / split);
         fs::create_directories(folder / "labels" / split);
+        fs::create_directories(folder / "masks" / split);
         for (int i = 0; i < count; ++i) {
             const auto generated = generateDetectionImage(options.seed, (split == "train" ? 0 : kValIndexOffset) + i);
             char stem[32];
@@ -183,10 +186,12 @@ void generateInto(const fs::path& folder, const BuiltinOptions& options) {
             // Mostly JPEG like real photos, every third PNG, so both decoders are on the path.
             writeImage(folder / "images" / split / (std::string(stem) + (i % 3 == 2 ? ".png" : ".jpg")), generated.bgr);
             if (!generated.boxes.empty()) writeText(folder / "labels" / split / (std::string(stem) + ".txt"), labelText(generated.boxes));
+            writeImage(folder / "masks" / split / (std::string(stem) + ".png"), generated.labels);
         }
     }
     std::string yaml = "# GraphLens built-in dataset, generated from seed " + std::to_string(options.seed) +
-                       " (format v" + std::to_string(kFormatVersion) + ")\npath: .\ntrain: images/train\nval: images/val\nnc: " +
+                       " (format v" + std::to_string(kFormatVersion) + ")\npath: .\ntrain: images/train\nval: images/val\n" +
+                       "masks_dir: masks  # segmentation labels: 0 background, class + 1\nnc: " +
                        std::to_string(names.size()) + "\nnames:\n";
     for (std::size_t i = 0; i < names.size(); ++i) yaml += "  " + std::to_string(i) + ": " + names[i] + "\n";
     writeText(folder / "data.yaml", yaml);
@@ -217,12 +222,12 @@ const std::vector<std::string>& builtinClassNames() {
 GeneratedImage generateDetectionImage(std::uint64_t seed, int index) {
     SplitMix64 rng(mix(seed, 0xD, static_cast<std::uint64_t>(index)));
     const int width = rng.uniform(320, 640), height = rng.uniform(240, 640);
-    GeneratedImage generated{texturedBackground(rng, width, height), {}};
+    GeneratedImage generated{texturedBackground(rng, width, height), {}, cv::Mat::zeros(height, width, CV_8UC1)};
     const int shapes = index % 10 == 9 ? 0 : rng.uniform(1, 4);
     const int smaller = std::min(width, height);
     for (int i = 0; i < shapes; ++i) {
         const int cls = rng.uniform(0, static_cast<int>(builtinClassNames().size()) - 1);
-        generated.boxes.push_back(placeShape(generated.bgr, rng, cls, smaller / 16, smaller / 5));
+        generated.boxes.push_back(placeShape(generated.bgr, rng, cls, smaller / 16, smaller / 5, &generated.labels));
     }
     return generated;
 }

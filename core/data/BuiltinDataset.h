@@ -1,7 +1,8 @@
 #pragma once
 // The built-in dataset (default for `make run` and tests): generated deterministically from a seed
-// with OpenCV drawing, written once to a cache folder as real JPEG/PNG files plus a YOLO YAML and an
-// ImageFolder variant, then opened exactly like a user's dataset.
+// with OpenCV drawing, written once to a cache folder as real JPEG/PNG files plus a YOLO YAML (box
+// labels, and PNG masks under masks_dir for segmentation: six labels, background and the five shapes)
+// and an ImageFolder variant, then opened exactly like a user's dataset.
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -26,7 +27,7 @@ struct BuiltinPaths {
 // ~/.cache/graphlens on Linux, %LOCALAPPDATA%\GraphLens\cache on Windows), else the temp folder.
 std::filesystem::path defaultCacheRoot();
 
-// Generates into cacheRoot/builtin-v1-seed<seed>-<train>-<val>-<perClass> unless a complete copy is
+// Generates into cacheRoot/builtin-v2-seed<seed>-<train>-<val>-<perClass> unless a complete copy is
 // already there; written to a temporary folder and renamed, so an interrupted run leaves nothing half.
 BuiltinPaths ensureBuiltinDataset(const BuiltinOptions& options);
 

@@ -160,6 +160,7 @@ struct DataLoader::Impl {
         }
         batch.boxes = labels.boxes(hostOptions);
         batch.classes = labels.classes(hostOptions);
+        batch.masks = labels.masks(hostOptions, size);
         batch.images = batch.hostImages;
         return batch;
     }
@@ -221,6 +222,7 @@ struct DataLoader::Impl {
             b.images = b.hostImages.to(options.device, /*non_blocking=*/true);
             b.boxes = b.boxes.to(options.device, /*non_blocking=*/true);
             b.classes = b.classes.to(options.device, /*non_blocking=*/true);
+            if (b.masks.defined()) b.masks = b.masks.to(options.device, /*non_blocking=*/true);
             staged.copied = std::make_shared<at::cuda::CUDAEvent>();
             staged.copied->record(*copyStream);
         }
@@ -236,8 +238,8 @@ struct DataLoader::Impl {
             staged.copied->block(current);
             // The device memory was allocated on the copy stream: tell the allocator it is used on
             // the consumer's stream too, so it is not reused before that work finishes.
-            for (const auto* tensor : {&staged.batch.images, &staged.batch.boxes, &staged.batch.classes}) {
-                if (tensor->numel() > 0) c10::cuda::CUDACachingAllocator::recordStream(tensor->storage().data_ptr(), current);
+            for (const auto* tensor : {&staged.batch.images, &staged.batch.boxes, &staged.batch.classes, &staged.batch.masks}) {
+                if (tensor->defined() && tensor->numel() > 0) c10::cuda::CUDACachingAllocator::recordStream(tensor->storage().data_ptr(), current);
             }
         }
 #else

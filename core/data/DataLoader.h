@@ -37,6 +37,7 @@ struct LoadedBatch {
     torch::Tensor images;    // uint8 [B, 3, S, S] RGB on options.device, ready on the current stream
     torch::Tensor boxes;     // float [N, 6]: image in batch, class, cx, cy, w, h (normalised to S)
     torch::Tensor classes;   // int64 [B]; -1 where the source has no class
+    torch::Tensor masks;     // uint8 [B, S, S] segmentation labels (data/SegmentationMask.h); undefined without masks
     torch::Tensor hostImages;  // the host copy (pinned for CUDA); the same tensor as images on the CPU
     std::vector<std::size_t> samples;  // source indices, in batch order
 };

@@ -51,6 +51,7 @@ std::string Dataset::summary() const {
     } else if (detect && labelFormat == LabelFormat::Polygons) {
         text += "; detection uses the polygons' bounding boxes";
     }
+    if (detect && !masksDir.empty()) text += "; masks in " + displayPath(masksDir.filename());
     return text;
 }
 

@@ -25,6 +25,8 @@ struct ImageRecord {
     std::vector<Polygon> polygons = {};
     // Pose: Dataset::keypointCount per object, object after object; empty otherwise.
     std::vector<Keypoint> keypoints = {};
+    // Segmentation: the image's mask file (Dataset::masksDir); empty when the dataset has none.
+    std::filesystem::path mask = {};
 };
 
 struct Split {
@@ -43,6 +45,11 @@ struct Dataset {
     int skippedImages = 0;
     LabelFormat labelFormat = LabelFormat::Boxes;  // detection
     int keypointCount = 0, keypointDims = 0;       // Keypoints: the YAML's kpt_shape
+    // The YAML's masks_dir (resolved): one PNG label map per image (data/SegmentationMask.h); empty: none.
+    std::filesystem::path masksDir;
+
+    // Whether a segmentation network can train on it: mask files, or polygon labels to rasterise.
+    bool hasMasks() const { return !masksDir.empty() || labelFormat == LabelFormat::Polygons; }
 
     const Split* findSplit(std::string_view name) const;
     // Throws DatasetError naming the splits that exist.

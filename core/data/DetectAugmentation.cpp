@@ -1,6 +1,7 @@
 #include "data/DetectAugmentation.h"
 
 #include "data/ImageTransform.h"
+#include "data/SegmentationMask.h"
 
 #include <opencv2/imgproc.hpp>
 
@@ -21,6 +22,13 @@ void forEachPlane(std::span<std::uint8_t> chw, int size, Body&& body) {
         cv::Mat view(size, size, CV_8UC1, chw.data() + c * plane);
         body(view);
     }
+}
+
+// The targets' label mask as a size x size image, in place.
+cv::Mat maskView(SampleTargets& targets, int size) {
+    if (targets.mask.size() != static_cast<std::size_t>(size) * size)
+        throw std::invalid_argument("augmentation: the mask is not size x size");
+    return cv::Mat(size, size, CV_8UC1, targets.mask.data());
 }
 
 float scaled(float v, double factor) {
@@ -68,6 +76,12 @@ void flipHorizontal(std::span<std::uint8_t> chw, int size, SampleTargets& target
         for (auto& point : polygon.points) point.x = 1.0f - point.x;
     }
     for (auto& keypoint : targets.keypoints) keypoint.x = 1.0f - keypoint.x;
+    targets.imageArea = ImageArea{1.0f - targets.imageArea.x2, targets.imageArea.y1, 1.0f - targets.imageArea.x1,
+                                  targets.imageArea.y2};
+    if (!targets.mask.empty()) {
+        cv::Mat mask = maskView(targets, size);
+        cv::flip(mask, mask, /*flipCode=*/1);
+    }
 }
 
 void scaleAboutCentre(std::span<std::uint8_t> chw, int size, double factor, SampleTargets& targets) {
@@ -81,6 +95,19 @@ void scaleAboutCentre(std::span<std::uint8_t> chw, int size, double factor, Samp
                        cv::Scalar::all(kLetterboxGrey));
         warped.copyTo(plane);  // same size and type: writes into the caller's buffer
     });
+
+    if (!targets.mask.empty()) {
+        // The same mapping as the pixels; nearest neighbour so labels never blend, ignore where the
+        // pixels get the padding grey.
+        cv::Mat mask = maskView(targets, size);
+        cv::Mat warped;
+        cv::warpAffine(mask, warped, transform, mask.size(), cv::INTER_NEAREST, cv::BORDER_CONSTANT,
+                       cv::Scalar::all(kIgnoreLabel));
+        warped.copyTo(mask);
+    }
+    auto& area = targets.imageArea;
+    area = ImageArea{std::clamp(scaled(area.x1, factor), 0.0f, 1.0f), std::clamp(scaled(area.y1, factor), 0.0f, 1.0f),
+                     std::clamp(scaled(area.x2, factor), 0.0f, 1.0f), std::clamp(scaled(area.y2, factor), 0.0f, 1.0f)};
 
     const double pixels = static_cast<double>(size) * size;
     std::vector<bool> keep(targets.boxes.size(), true);

@@ -1,7 +1,8 @@
 #pragma once
 // Detection training augmentation on a letterboxed sample (RGB CHW, size x size, targets normalised
 // to it): horizontal flip (p = 0.5) and scale jitter about the image centre (zoom in crops, zoom out
-// pads with the letterbox grey). Boxes, polygons and keypoints move with the pixels.
+// pads with the letterbox grey). Boxes, polygons, keypoints, the picture's area and a label mask
+// (nearest neighbour; ignore where the pixels are padded) move with the pixels.
 #include "data/SampleSource.h"
 
 #include <cstdint>

@@ -269,6 +269,36 @@ DecodedImage decodePng(std::span<const std::uint8_t> data, const DecodeRequest& 
     return out;
 }
 
+// Label maps: one 8-bit value per pixel as stored (grey level or palette index), no expansion.
+// Returns false after a libpng error (message in context.error). Only PODs and references here.
+bool pngDecodeIndexRows(PngContext& context, cv::Mat& out) {
+    png_structp png = context.png;
+    png_infop info = context.info;
+    if (setjmp(png_jmpbuf(png))) return false;
+    png_set_read_fn(png, &context, pngRead);
+    png_read_info(png, info);
+    const int width = static_cast<int>(png_get_image_width(png, info));
+    const int height = static_cast<int>(png_get_image_height(png, info));
+    const int bitDepth = png_get_bit_depth(png, info);
+    const int colorType = png_get_color_type(png, info);
+    if (colorType != PNG_COLOR_TYPE_GRAY && colorType != PNG_COLOR_TYPE_PALETTE && colorType != PNG_COLOR_TYPE_GRAY_ALPHA) {
+        png_error(png, "a colour image, not a label map (expected a single-channel grey or palette PNG of class indices)");
+    }
+    if (bitDepth == 16) png_error(png, "16-bit samples (expected 8-bit class indices)");
+    if (colorType == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_strip_alpha(png);
+    if (bitDepth < 8) png_set_packing(png);  // one byte per value, the value itself (no rescaling)
+    const int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != static_cast<png_size_t>(width)) png_error(png, "unexpected row layout of a label map");
+    out.create(height, width, CV_8UC1);
+    context.rowPointers.resize(static_cast<std::size_t>(height));
+    for (int y = 0; y < height; ++y) context.rowPointers[static_cast<std::size_t>(y)] = out.ptr<png_byte>(y);
+    (void)passes;  // png_read_image runs every interlace pass
+    png_read_image(png, context.rowPointers.data());
+    png_read_end(png, nullptr);
+    return true;
+}
+
 bool pngEncodeRows(PngContext& context, const cv::Mat& image, const std::vector<cv::Vec3b>& palette) {
     png_structp png = context.png;
     png_infop info = context.info;
@@ -452,6 +482,26 @@ std::size_t jpegEndOffset(std::span<const std::uint8_t> data) {
             }
         }
     }
+}
+
+cv::Mat decodePngIndices(std::span<const std::uint8_t> data, std::int64_t maxPixels) {
+    const auto header = readImageHeader(data);
+    if (header.format != ImageFormat::Png) {
+        throw ImageCodecError(std::string("a ") + imageFormatName(header.format) + " file (expected a PNG label map)");
+    }
+    DecodeRequest limit;
+    limit.maxPixels = maxPixels;
+    checkPixelLimit(header.width, header.height, limit);
+    PngContext context;
+    context.data = data;
+    context.png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &context, pngError, pngWarning);
+    if (!context.png) throw ImageCodecError("libpng could not start");
+    context.info = png_create_info_struct(context.png);
+    if (!context.info) throw ImageCodecError("libpng could not start");
+    png_set_user_limits(context.png, 0x7fffffff, 0x7fffffff);
+    cv::Mat out;
+    if (!pngDecodeIndexRows(context, out)) throw ImageCodecError("PNG label map cannot be decoded (libpng: " + context.error + ")");
+    return out;
 }
 
 }  // namespace graphlens::data

@@ -62,6 +62,11 @@ struct DecodedImage {
 // JPEG or PNG bytes -> BGR. Throws ImageCodecError naming the cause (libjpeg/libpng text included).
 DecodedImage decodeImageBytes(std::span<const std::uint8_t> data, const DecodeRequest& request = {});
 
+// A PNG label map (segmentation masks) -> CV_8UC1 holding each pixel's stored value: the grey level
+// of an 8-bit (or 1/2/4-bit, unscaled) grey PNG, or the palette index of a palette PNG (VOC-style masks),
+// alpha dropped. Throws ImageCodecError for another format, a colour or 16-bit PNG, or damaged data.
+cv::Mat decodePngIndices(std::span<const std::uint8_t> data, std::int64_t maxPixels = kMaxImagePixels);
+
 // Encoding for the built-in dataset and test fixtures.
 struct JpegEncodeOptions {
     enum class Subsampling { S444, S422, S420, Gray };

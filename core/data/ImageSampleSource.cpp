@@ -4,6 +4,7 @@
 #include "data/DetectAugmentation.h"
 #include "data/ImageTransform.h"
 #include "data/PathText.h"
+#include "data/SegmentationMask.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -22,9 +23,10 @@ bool DecodedCache::lookup(std::size_t index, int imgsz, std::span<std::uint8_t> 
 
 void DecodedCache::store(std::size_t index, int imgsz, std::span<const std::uint8_t> chw, const SampleTargets& targets) {
     std::lock_guard lock(mutex_);
-    if (bytes_ + chw.size() > maxBytes_ || entries_.count({index, imgsz})) return;
+    const std::size_t bytes = chw.size() + targets.mask.size();
+    if (bytes_ + bytes > maxBytes_ || entries_.count({index, imgsz})) return;
     entries_[{index, imgsz}] = Entry{{chw.begin(), chw.end()}, targets};
-    bytes_ += chw.size();
+    bytes_ += bytes;
 }
 
 std::size_t DecodedCache::bytes() const {
@@ -37,13 +39,22 @@ std::size_t DecodedCache::hits() const {
     return hits_;
 }
 
-ImageSampleSource::ImageSampleSource(std::vector<ImageRecord> images, ResizeMode mode, std::shared_ptr<DecodedCache> cache)
-    : images_(std::move(images)), mode_(mode), cache_(std::move(cache)) {}
+ImageSampleSource::ImageSampleSource(std::vector<ImageRecord> images, ResizeMode mode, std::shared_ptr<DecodedCache> cache,
+                                     MaskOptions masks)
+    : images_(std::move(images)), mode_(mode), cache_(std::move(cache)), masks_(masks) {
+    if (masks_.source != MaskOptions::Source::None && mode_ != ResizeMode::Letterbox) {
+        throw std::invalid_argument("ImageSampleSource: masks need the letterbox (a detection or segmentation dataset)");
+    }
+}
 
 std::shared_ptr<ImageSampleSource> ImageSampleSource::forSplit(const Dataset& dataset, std::string_view split,
                                                                std::shared_ptr<DecodedCache> cache) {
     const auto mode = dataset.task == Task::Detect ? ResizeMode::Letterbox : ResizeMode::CenterCrop;
-    return std::make_shared<ImageSampleSource>(dataset.split(split).images, mode, std::move(cache));
+    MaskOptions masks;
+    masks.classCount = static_cast<int>(dataset.names.size());
+    if (dataset.task == Task::Detect && !dataset.masksDir.empty()) masks.source = MaskOptions::Source::Files;
+    else if (dataset.task == Task::Detect && dataset.labelFormat == LabelFormat::Polygons) masks.source = MaskOptions::Source::Polygons;
+    return std::make_shared<ImageSampleSource>(dataset.split(split).images, mode, std::move(cache), masks);
 }
 
 void ImageSampleSource::load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const {
@@ -65,6 +76,8 @@ void ImageSampleSource::load(std::size_t index, int imgsz, std::span<std::uint8_
     }
     loadPlain(index, imgsz, chw, targets);
     if (augmentation.enabled) augmentDetection(chw, imgsz, targets, augmentation.seed);
+    // After augmentation, at the final size: the mask follows the moved polygons exactly.
+    if (masks_.source == MaskOptions::Source::Polygons) targets.mask = rasterisePolygons(targets, imgsz);
 }
 
 void ImageSampleSource::loadPlain(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const {
@@ -94,6 +107,13 @@ void ImageSampleSource::loadPlain(std::size_t index, int imgsz, std::span<std::u
             targets.keypoints.push_back({moved.x, moved.y, keypoint.visibility});
         }
         if (!record.boxes.empty()) targets.keypointsPerObject = static_cast<int>(record.keypoints.size() / record.boxes.size());
+        targets.imageArea = ImageArea{static_cast<float>(geometry.padLeft) / imgsz, static_cast<float>(geometry.padTop) / imgsz,
+                                      static_cast<float>(geometry.padLeft + geometry.newWidth) / imgsz,
+                                      static_cast<float>(geometry.padTop + geometry.newHeight) / imgsz};
+        if (masks_.source == MaskOptions::Source::Files) {
+            if (record.mask.empty()) throw SampleDefect(describe(index) + ": no mask file (expected one under masks_dir)");
+            targets.mask = letterboxedMaskFile(record.mask, geometry, masks_.classCount);
+        }
     } else {
         resized = decodeCenterCrop(record.image, imgsz);
     }

@@ -17,6 +17,13 @@ namespace graphlens::data {
 
 enum class ResizeMode { Letterbox, CenterCrop };
 
+// Where a sample's segmentation mask comes from (data/SegmentationMask.h), if anywhere.
+struct MaskOptions {
+    enum class Source { None, Polygons, Files };
+    Source source = Source::None;
+    int classCount = 0;  // the dataset's classes: labels 0..classCount (mask files are checked against it)
+};
+
 // Thread-safe. Stops adding entries once maxBytes is reached (what is cached stays).
 class DecodedCache {
 public:
@@ -40,14 +47,17 @@ private:
 
 class ImageSampleSource final : public SampleSource {
 public:
-    ImageSampleSource(std::vector<ImageRecord> images, ResizeMode mode, std::shared_ptr<DecodedCache> cache = nullptr);
-    // Letterbox for detection datasets, center crop for classification; throws DatasetError for an unknown split.
+    ImageSampleSource(std::vector<ImageRecord> images, ResizeMode mode, std::shared_ptr<DecodedCache> cache = nullptr,
+                      MaskOptions masks = {});
+    // Letterbox for detection datasets, center crop for classification; masks from the dataset's
+    // masks_dir, else rasterised from polygon labels, else none. Throws DatasetError for an unknown split.
     static std::shared_ptr<ImageSampleSource> forSplit(const Dataset& dataset, std::string_view split,
                                                        std::shared_ptr<DecodedCache> cache = nullptr);
 
     std::size_t size() const override { return images_.size(); }
     void load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const override;
-    // Detection: flip + scale jitter on the letterboxed image (the cache keeps the plain letterbox).
+    // Detection: flip + scale jitter on the letterboxed image (the cache keeps the plain letterbox);
+    // a mask file's labels move with it, polygons are rasterised after it.
     // Classification: RandomResizedCrop + flip from the decoded file (bypasses the cache).
     void load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets,
               const SampleAugmentation& augmentation) const override;
@@ -71,6 +81,7 @@ private:
     std::vector<ImageRecord> images_;
     ResizeMode mode_;
     std::shared_ptr<DecodedCache> cache_;
+    MaskOptions masks_;
     mutable std::mutex brokenMutex_;
     mutable std::set<std::size_t> broken_;
     mutable std::string firstBroken_;

@@ -13,6 +13,11 @@
 
 namespace graphlens::data {
 
+// A rectangle normalised to the square: x1 <= x < x2, y1 <= y < y2. The default is the whole square.
+struct ImageArea {
+    float x1 = 0, y1 = 0, x2 = 1, y2 = 1;
+};
+
 struct SampleTargets {
     std::vector<Box> boxes;  // normalised to the imgsz x imgsz output (detection)
     int classIndex = -1;     // classification; -1 when the dataset has none
@@ -21,6 +26,13 @@ struct SampleTargets {
     std::vector<Polygon> polygons = {};
     std::vector<Keypoint> keypoints = {};
     int keypointsPerObject = 0;
+    // Semantic segmentation (data/SegmentationMask.h): imgsz x imgsz labels, row-major (0 background,
+    // class c -> c + 1, kIgnoreLabel where nothing is known, e.g. letterbox padding); empty when the
+    // source has no masks. Augmentation moves it with the pixels (nearest neighbour).
+    std::vector<std::uint8_t> mask = {};
+    // Where the real picture lies inside the square (the letterbox's content, moved by augmentation);
+    // rasterised polygons mark the pixels whose centres lie outside it ignored.
+    ImageArea imageArea = {};
 };
 
 // Training augmentation of one sample. The loader derives seed from (its seed, epoch, sample index),

@@ -4,6 +4,7 @@
 #include "data/ImageFiles.h"
 #include "data/LabelFile.h"
 #include "data/PathText.h"
+#include "data/SegmentationMask.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -280,6 +281,22 @@ Dataset loadYoloDataset(const fs::path& yamlPath) {
         }
     }
 
+    if (const YAML::Node masksNode = config["masks_dir"]; masksNode.IsDefined() && !masksNode.IsNull()) {
+        const char* expected = "expected a folder of PNG masks, one per image, relative to the dataset root";
+        const std::string text = scalarText(masksNode, yamlPath, "masks_dir", expected);
+        const fs::path masks = fs::path(text).is_absolute() ? fs::path(text) : (root / text).lexically_normal();
+        if (text.empty() || !fs::is_directory(masks)) {
+            throw DatasetError(where(yamlPath, lineOf(masksNode)) + ": masks_dir '" + text + "' is not a folder (resolved to " +
+                               displayPath(masks) + "; " + expected + ")");
+        }
+        if (dataset.names.size() > static_cast<std::size_t>(kMaxSegmentationClasses)) {
+            throw DatasetError(where(yamlPath, lineOf(masksNode)) + ": masks_dir with " + std::to_string(dataset.names.size()) +
+                               " classes (expected at most " + std::to_string(kMaxSegmentationClasses) +
+                               ": mask labels are 8-bit, 0 background and 255 ignore)");
+        }
+        dataset.masksDir = masks;
+    }
+
     int boxLines = 0, quadLines = 0, polygonLines = 0;
     for (const char* key : {"train", "val", "test"}) {
         const std::string name = key;
@@ -318,6 +335,16 @@ Dataset loadYoloDataset(const fs::path& yamlPath) {
             }
             ImageRecord record;
             record.image = image;
+            if (!dataset.masksDir.empty()) {
+                // Only the folders below the root name the mask (a root inside some "images" folder must not).
+                const fs::path below = image.lexically_relative(root);
+                const bool inside = !below.empty() && *below.begin() != "..";
+                record.mask = maskPathFor(inside ? below : image.filename(), dataset.masksDir);
+                if (!fs::is_regular_file(record.mask)) {
+                    skip(where(image) + ": no mask file " + displayPath(record.mask) + " (expected one PNG per image under masks_dir)");
+                    continue;
+                }
+            }
             const fs::path label = labelPathFor(image);
             if (fs::exists(label)) {  // no label file: a background image
                 try {

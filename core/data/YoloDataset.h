@@ -8,6 +8,9 @@
 //   names: a list, or a map from class id (0..nc-1) to name; nc (optional) must agree with names
 //   task (optional): detect | segment | obb | pose, only to settle the label format (see below)
 //   kpt_shape (optional): [K, 2|3]: pose labels, "class cx cy w h" then K keypoints "x y [visibility]"
+//   masks_dir (optional): a folder (relative to the root) of PNG label maps for semantic segmentation,
+//     one per image (data/SegmentationMask.h: where each image's mask is, what its values mean); an
+//     image without one is skipped with a warning
 // Labels live at the image path with the last "images" folder -> "labels" and the extension -> .txt.
 // Label format (LabelFile.h lists the line forms): a 9-field line is a 4-point polygon or a DOTA
 // oriented box. It is an oriented box when the YAML says task: obb, or when the YAML names no task

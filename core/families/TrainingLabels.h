@@ -8,6 +8,9 @@ namespace graphlens::families {
 struct TrainingLabels {
     torch::Tensor classes;  // int64 [B]: the image's class (classification), -1 where there is none
     torch::Tensor boxes;    // float [N, 6]: image in batch, class, cx, cy, w, h (normalised)
+    // Semantic segmentation: per-pixel labels at the input size (0 background, class c -> c + 1, 255
+    // ignore: data/SegmentationMask.h); undefined when the dataset has none.
+    torch::Tensor masks = {};  // int64 [B, H, W]
 };
 
 }  // namespace graphlens::families

@@ -2,6 +2,7 @@
 // path as a user's dataset.
 #include "TestFiles.h"
 #include "data/BuiltinDataset.h"
+#include "data/ImageCodec.h"
 #include "data/BuiltinGenerator.h"
 #include "data/LabelFile.h"
 #include "data/OpenDataset.h"
@@ -97,6 +98,12 @@ TEST_CASE("the built-in dataset is written once and loads like a user's dataset"
     int withBoxes = 0;
     for (const auto& record : detect.split("train").images) withBoxes += record.boxes.empty() ? 0 : 1;
     CHECK(withBoxes == 11);  // image 9 is a background: no label file, not an error
+    // Segmentation masks (masks_dir): every image has one, and on disk it is the generator's labels.
+    CHECK(detect.hasMasks());
+    for (const auto& record : detect.split("train").images) CHECK(std::filesystem::is_regular_file(record.mask));
+    const auto& first = detect.split("train").images[0];
+    const auto labels = data::decodePngIndices(data::readFileBytes(first.mask.string()));
+    CHECK(cv::countNonZero(labels != data::generateDetectionImage(options.seed, 0).labels) == 0);
 
     const auto classify = data::openDataset("", data::Task::Classify, options);
     CHECK(classify.task == data::Task::Classify);

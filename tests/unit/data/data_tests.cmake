@@ -11,6 +11,7 @@ add_executable(graphlens_unit_data
   ${CMAKE_CURRENT_LIST_DIR}/ImageCheckTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LabelFileTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LetterboxTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SegmentationMaskTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/YoloDatasetTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/YoloFormatsTest.cpp
 )
@@ -22,6 +23,7 @@ if(TARGET graphlens_data_loader)
   add_executable(graphlens_unit_data_loader
     ${CMAKE_CURRENT_LIST_DIR}/TestFiles.cpp
     ${CMAKE_CURRENT_LIST_DIR}/DataLoaderTest.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/MaskCollationTest.cpp
   )
   target_link_libraries(graphlens_unit_data_loader PRIVATE graphlens_data_loader graphlens_data graphlens_catch_main)
   graphlens_use_torch_pch(graphlens_unit_data_loader)

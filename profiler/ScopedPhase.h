@@ -20,6 +20,10 @@ inline constexpr const char* kPhasePostprocess = "postprocess";
 // A training step replayed as one graph (scope `step`): forward, loss, backward and optimizer
 // run inside it and cannot be told apart by the host.
 inline constexpr const char* kPhaseReplay = "replay";
+// Inside forward and backward of a training step split at a seam: the captured part's share (the part
+// `network` scope graphs); the rest of forward and backward is the eager remainder.
+inline constexpr const char* kPhaseCapturedForward = "captured_forward";
+inline constexpr const char* kPhaseCapturedBackward = "captured_backward";
 
 class ScopedPhase {
 public:

@@ -57,6 +57,15 @@ void fillPhases(Measurement& row, const SynchronizedPhaseTimer& timer) {
     row.backward_ms = timer.medianMs(profiler::kPhaseBackward);
     row.optimizer_ms = timer.medianMs(profiler::kPhaseOptimizer);
     row.postprocess_ms = timer.medianMs(profiler::kPhasePostprocess);
+    // A step split at a seam: how much of it the captured part is (its forward and backward, nested in
+    // those phases), the most the graph can act on.
+    const auto capturedForward = timer.medianMs(profiler::kPhaseCapturedForward);
+    const auto capturedBackward = timer.medianMs(profiler::kPhaseCapturedBackward);
+    double all = 0;
+    for (const auto& value : {row.data_ms, row.forward_ms, row.loss_ms, row.backward_ms, row.optimizer_ms, row.postprocess_ms}) {
+        if (value) all += *value;
+    }
+    if (capturedForward && all > 0) row.captured_share = (*capturedForward + capturedBackward.value_or(0)) / all;
 }
 
 void fillNetworkFraction(Measurement& eager, Measurement* graphed) {
@@ -74,6 +83,7 @@ void fillNetworkFraction(Measurement& eager, Measurement* graphed) {
     if (graphed) {
         graphed->network_fraction = eager.network_fraction;
         graphed->speedup_ceiling = eager.speedup_ceiling;
+        graphed->captured_share = eager.captured_share;
     }
 }
 

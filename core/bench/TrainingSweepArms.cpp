@@ -25,6 +25,7 @@ TrainingSweepArms buildTrainingSweepArms(const families::Family& family, const r
     eagerOptions.precision = precision;
     eagerOptions.backend = std::move(backend);
     eagerOptions.warn = std::move(warn);
+    eagerOptions.seam = families::trainingSeamOf(family, arms.network);
     auto graphedOptions = eagerOptions;
     eagerOptions.graphScope = families::TrainingGraphScope::None;
     graphedOptions.graphScope = scope;

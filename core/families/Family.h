@@ -5,6 +5,7 @@
 #include "families/InferenceSeam.h"
 #include "families/TrainingLabels.h"
 #include "families/TrainingLoss.h"
+#include "families/TrainingSeam.h"
 
 #include <torch/nn/modules/container/any.h>
 #include <torch/utils.h>
@@ -35,6 +36,9 @@ struct Family {
     std::function<c10::IValue(const c10::IValue& networkOutput)> postprocess;
     // `seam` families: the split of a built network (captured part + eager rest).
     std::function<std::optional<InferenceSeam>(torch::nn::AnyModule& network)> inferenceSeam;
+    // Families whose training declaration names a seam: the split of a built network (training
+    // mode). Every training step of such a family, eager or graphed, runs the split.
+    std::function<std::optional<TrainingSeam>(torch::nn::AnyModule& network)> trainingSeam;
     // Training: the targets the loss reads, built eagerly from a loader batch in a shape fixed by the
     // batch size (a whole-step graph holds them as a static input), then the loss from the network
     // output and those targets in tensor ops only (so `step` scope can capture it). Empty: the
@@ -42,8 +46,11 @@ struct Family {
     std::function<torch::Tensor(const TrainingLabels& labels, std::int64_t batch, int imgsz)> trainingTargets;
     std::function<torch::Tensor(const c10::IValue& output, const torch::Tensor& targets)> loss;
     // The per-epoch validation metric a training run reports: "top-1" (classify), "centroid-f1"
-    // (FOMO); empty when the family has none yet.
+    // (FOMO), "mIoU" (segment); empty when the family has none yet.
     std::string validationMetric;
+    // The same family with its head sized for a dataset of this many classes (a segmenter adds the
+    // background label); a training run uses it. Empty: the head stays as registered.
+    std::function<Family(int datasetClasses)> withDatasetClasses = {};
 };
 
 std::int64_t parameterCount(const torch::nn::Module& module);

@@ -33,6 +33,9 @@ struct TrainingGraphSupport {
     // Non-empty: `network` scope is not declared although `step` is, and why (the check found
     // the graphed forward/backward pair further from eager than eager is from itself).
     std::string networkRefused = {};
+    // Non-empty: `network` scope captures only part of the network, up to this seam (Family's
+    // trainingSeam gives the split); the rest of the forward runs eagerly beside the loss.
+    std::string seam = {};
 
     bool supports(TrainingGraphScope scope) const {
         if (scope == TrainingGraphScope::Network && !networkRefused.empty()) return false;

@@ -79,6 +79,7 @@ struct Measurement {
     std::optional<double> gpu_idle_pct;
     std::optional<double> network_fraction;         // phase pass: network phases / all phases, eager step
     std::optional<double> speedup_ceiling;          // 1 / (1 - network_fraction)
+    std::optional<double> captured_share;           // phase pass, seam split: captured part / all phases, eager step
     std::optional<double> network_gpu_fraction;     // profiled: GPU time of network-phase work / all GPU time
     std::optional<double> launch_delay_us_median;   // kernel start - end of its launch call (eager)
     std::optional<double> launch_delay_us_p90;

@@ -65,6 +65,7 @@ constexpr std::array kColumns{
     MeasurementColumn{"gpu_idle_pct", &M::gpu_idle_pct, "100 * (1 - gpu_busy / timed step median), never below 0"},
     MeasurementColumn{"network_fraction", &M::network_fraction, "phase pass: network phases (forward, backward) / all phases of the eager step"},
     MeasurementColumn{"speedup_ceiling", &M::speedup_ceiling, "1 / (1 - network_fraction): the most removing network cost can buy"},
+    MeasurementColumn{"captured_share", &M::captured_share, "phase pass, training split at a seam: the captured part's forward and backward / all phases of the eager step"},
     MeasurementColumn{"network_gpu_fraction", &M::network_gpu_fraction, "profiled pass: GPU time of work launched in the network phases / all GPU time of the step"},
     MeasurementColumn{"launch_delay_us_median", &M::launch_delay_us_median, "median of kernel start minus end of its launch call, us"},
     MeasurementColumn{"launch_delay_us_p90", &M::launch_delay_us_p90, "90th percentile launch delay, us"},

@@ -35,6 +35,10 @@ RunState trainSteps(const families::Family& family, families::TrainingGraphScope
     TrainingStepOptions stepOptions;
     stepOptions.graphScope = scope;
     stepOptions.precision = options.precision;
+    stepOptions.seam = families::trainingSeamOf(family, network);
+    // Captured at the first sighting, so step 0 is already graphed (network scope: its forward a
+    // replay) and the step-0 comparison is between a graph and eager, not eager and eager.
+    stepOptions.captureOnSighting = 1;
     RunState state;
     stepOptions.warn = [&state](const std::string& line) { state.failure = line; };
     TrainingStep step(module, graphs::forwardOf(network), family, *optimizer, scaler, stepOptions);
@@ -50,6 +54,12 @@ RunState trainSteps(const families::Family& family, families::TrainingGraphScope
         boxes.select(1, 1) = torch::randint(0, std::max(2, std::min(family.numClasses, 5)), {options.batch * 2}).to(torch::kFloat);
         labels.classes = labels.classes.to(options.device);
         labels.boxes = boxes.to(options.device);
+        if (family.task == "segment") {
+            // Random labels with a tenth ignored (255): both arms must leave the same pixels out.
+            auto masks = torch::randint(0, family.numClasses, {options.batch, imgsz, imgsz}, torch::kLong);
+            masks.masked_fill_(torch::rand({options.batch, imgsz, imgsz}).lt(0.1), 255);
+            labels.masks = masks.to(options.device);
+        }
         batches.emplace_back(images.to(options.device), family.trainingTargets(labels, options.batch, imgsz));
     }
     torch::manual_seed(9);  // dropout and stochastic depth draw from here in every run

@@ -45,6 +45,11 @@ TrainingStep::TrainingStep(std::shared_ptr<torch::nn::Module> module,
     if (options_.accumulation < 1) throw std::invalid_argument("gradient accumulation must be at least 1 micro-step");
     if (!options_.warn) options_.warn = [](const std::string& line) { std::cerr << "graphlens: " << line << "\n"; };
     if (!options_.backend) options_.backend = graphs::makeCudaCaptureBackend();
+    if (scope_ == families::TrainingGraphScope::Step && options_.seam) {
+        options_.warn("the training step splits at a seam (" + options_.seam->point +
+                      "): only its captured part is graphed, using network scope");
+        scope_ = families::TrainingGraphScope::Network;
+    }
     if (scope_ == families::TrainingGraphScope::Step && options_.accumulation > 1) {
         options_.warn("step scope holds the optimizer, which runs once per " + std::to_string(options_.accumulation) +
                       " micro-steps: using network scope");
@@ -61,7 +66,20 @@ torch::Tensor TrainingStep::forwardLoss(const torch::Tensor& images, const torch
     c10::IValue output;
     {
         StepPhase phase(phases, profiler::kPhaseForward);
-        output = network ? (*network)(images) : forward_(images);
+        if (options_.seam) {
+            {
+                StepPhase captured(phases, profiler::kPhaseCapturedForward);
+                output = network ? (*network)(images) : options_.seam->capturedForward(images);
+            }
+            seamOutputs_.clear();
+            if (output.isTensor()) seamOutputs_.push_back(output.toTensor());
+            if (output.isTuple()) {
+                for (const auto& item : output.toTupleRef().elements()) seamOutputs_.push_back(item.toTensor());
+            }
+            output = options_.seam->rest(output, targets);
+        } else {
+            output = network ? (*network)(images) : forward_(images);
+        }
     }
     StepPhase phase(phases, profiler::kPhaseLoss);
     return family_.loss(output, targets);
@@ -84,13 +102,54 @@ TrainingStep::Result TrainingStep::runEager(const torch::Tensor& images, const t
         StepPhase phase(phases, profiler::kPhaseBackward);
         if (microStep_ % options_.accumulation == 0) optimizer_.zeroGrad();
         const auto scaled = options_.accumulation > 1 ? loss / options_.accumulation : loss;
-        scaler_.scale(scaled).backward();
+        const auto capturedBackward = watchCapturedBackward(phases);
+        const auto closeCapturedBackward = [&] {
+            if (capturedBackward && *capturedBackward) phases.end(profiler::kPhaseCapturedBackward);
+        };
+        try {
+            scaler_.scale(scaled).backward();
+        } catch (...) {
+            closeCapturedBackward();  // phases close in order, also when the step throws
+            seamOutputs_.clear();
+            throw;
+        }
+        closeCapturedBackward();
+        seamOutputs_.clear();
     }
     if (boundary) {
         StepPhase phase(phases, profiler::kPhaseOptimizer);
         finishOptimizerStep();
     }
     return {loss.detach().clone(), network != nullptr, boundary};
+}
+
+// The captured part's backward starts once the gradients of all its outputs have arrived: the last
+// of their hooks opens the phase (on autograd's thread; backward() returns after the part is done).
+std::shared_ptr<bool> TrainingStep::watchCapturedBackward(profiler::PhaseObserver& phases) {
+    std::vector<torch::Tensor> watched;
+    for (const auto& output : seamOutputs_) {
+        if (output.requires_grad()) watched.push_back(output);
+    }
+    if (watched.empty()) return nullptr;
+    auto pending = std::make_shared<std::size_t>(watched.size());
+    auto opened = std::make_shared<bool>(false);
+    for (auto& output : watched) {
+        output.register_hook([pending, opened, &phases](const torch::Tensor&) {
+            if (--*pending == 0) {
+                *opened = true;
+                phases.begin(profiler::kPhaseCapturedBackward);
+            }
+        });
+    }
+    return opened;  // stays false when an output got no gradient (its hook never ran)
+}
+
+std::function<c10::IValue(const torch::Tensor&)> TrainingStep::graphedPart() const {
+    return options_.seam ? options_.seam->capturedForward : forward_;
+}
+
+std::shared_ptr<torch::nn::Module> TrainingStep::graphedModule() const {
+    return options_.seam ? options_.seam->captured : module_;
 }
 
 std::vector<torch::Tensor> TrainingStep::stepState() const {
@@ -169,13 +228,23 @@ bool TrainingStep::tryGraphed(const torch::Tensor& images, const torch::Tensor& 
             return true;
         }
         if (!haveGraph) {
+            // The graph returns gradients for the parameters it reads: the optimizer's, or a seam's part.
             std::vector<torch::Tensor> parameters;
-            for (const auto& parameter : optimizer_.parameters()) {
+            for (const auto& parameter : options_.seam ? graphedModule()->parameters() : optimizer_.parameters()) {
                 if (parameter.requires_grad()) parameters.push_back(parameter);
             }
             const AutocastScope autocast(options_.precision, images.device());
-            auto network = std::make_unique<graphs::GraphedNetwork>(forward_, parameters, graphs::moduleBuffers(*module_),
-                                                                    options_.backend, images, options_.warmupIterations);
+            // A seam's eager rest may draw from the host generator (noise that follows the batch's
+            // ground truth); only its captured part must not, so the watch is on the capture alone.
+            const auto hostRandomBefore = at::detail::getDefaultCPUGenerator().get_state();
+            auto network = std::make_unique<graphs::GraphedNetwork>(graphedPart(), parameters,
+                                                                    graphs::moduleBuffers(*graphedModule()), options_.backend,
+                                                                    images, options_.warmupIterations);
+            if (options_.seam && !images.is_cpu() &&
+                !torch::equal(hostRandomBefore, at::detail::getDefaultCPUGenerator().get_state())) {
+                throw std::runtime_error("the captured part of the seam (" + options_.seam->point +
+                                         ") draws from the host random generator; a graph would replay one frozen draw");
+            }
             ++summary_.captures;
             summary_.captureMs += network->captureMs();
             summary_.poolBytes += network->poolBytes();
@@ -200,7 +269,9 @@ TrainingStep::Result TrainingStep::run(const torch::Tensor& images, const torch:
     bool graphed = false;
     // The first graphed-scope step on a GPU watches the host generator. On the CPU the device
     // generator is the host generator (dropout draws from it legitimately), so nothing is watched.
-    const bool watchHostRandom = scope_ != families::TrainingGraphScope::None && !hostRandomChecked_ && !images.is_cpu();
+    // A seam's rest runs eagerly and may draw host random numbers: its capture is watched instead.
+    const bool watchHostRandom = scope_ != families::TrainingGraphScope::None && !hostRandomChecked_ && !images.is_cpu() &&
+                                 !options_.seam;
     torch::Tensor hostRandomBefore;
     if (watchHostRandom) {
         hostRandomChecked_ = true;

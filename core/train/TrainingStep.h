@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 
@@ -48,6 +49,9 @@ struct TrainingStepOptions {
     std::shared_ptr<graphs::CaptureBackend> backend;  // default: makeCudaCaptureBackend()
     std::function<void(const std::string&)> warn;     // default: one line on stderr
     std::int64_t failAtMicroStep = -1;                // test hook: that micro-step's capture/replay throws
+    // A family that trains through a seam (families::TrainingSeam): every micro-step runs the split;
+    // `network` scope graphs only its captured part, and `step` scope becomes `network` scope.
+    std::optional<families::TrainingSeam> seam;
 };
 
 struct TrainingGraphSummary {
@@ -91,6 +95,12 @@ public:
 private:
     torch::Tensor forwardLoss(const torch::Tensor& images, const torch::Tensor& targets, graphs::GraphedNetwork* network,
                               profiler::PhaseObserver& phases);
+    // The part `network` scope graphs: the whole forward, or a seam's captured part.
+    std::function<c10::IValue(const torch::Tensor&)> graphedPart() const;
+    std::shared_ptr<torch::nn::Module> graphedModule() const;
+    // A seam step: hooks on the captured part's outputs open the captured_backward phase; the flag
+    // says whether it was opened. Null when there is nothing to watch.
+    std::shared_ptr<bool> watchCapturedBackward(profiler::PhaseObserver& phases);
     void finishOptimizerStep();
     Result runEager(const torch::Tensor& images, const torch::Tensor& targets, bool boundary, graphs::GraphedNetwork* network,
                     profiler::PhaseObserver& phases);
@@ -112,6 +122,7 @@ private:
     TrainingGraphSummary summary_;
     families::TrainingGraphScope configuredScope_ = families::TrainingGraphScope::None;  // scope_ before a failure turned graphs off
     std::int64_t microStep_ = 0;
+    std::vector<torch::Tensor> seamOutputs_;  // the captured part's outputs of the step in flight
     bool hostRandomChecked_ = false;
 };
 

@@ -8,6 +8,7 @@ add_executable(graphlens_unit_train_parts
   ${CMAKE_CURRENT_LIST_DIR}/CheckpointTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TrainingLogTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ValidationMetricsTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MeanIouTest.cpp
 )
 target_link_libraries(graphlens_unit_train_parts PRIVATE graphlens_train_parts graphlens_catch_main)
 graphlens_use_torch_pch(graphlens_unit_train_parts)
@@ -18,10 +19,11 @@ if(TARGET graphlens_train)
   add_executable(graphlens_unit_train
     ${CMAKE_CURRENT_LIST_DIR}/TrainerTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingStepTest.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/TrainingSeamTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingSweepTest.cpp
   )
   target_link_libraries(graphlens_unit_train PRIVATE graphlens_train graphlens_bench graphlens_catch_main)
-  target_include_directories(graphlens_unit_train PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../engine)
+  target_include_directories(graphlens_unit_train PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../engine ${PROJECT_SOURCE_DIR}/tests/fixtures)
   graphlens_use_torch_pch(graphlens_unit_train)
   catch_discover_tests(graphlens_unit_train TEST_PREFIX "unit.train." PROPERTIES LABELS unit)
 endif()

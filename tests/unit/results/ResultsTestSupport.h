@@ -75,6 +75,7 @@ inline Measurement fullRow() {
     m.gpu_idle_pct = 3.0625;
     m.network_fraction = 0.875;
     m.speedup_ceiling = 8.0;
+    m.captured_share = 0.4;
     m.network_gpu_fraction = 0.9375;
     m.launch_delay_us_median = 2.5;
     m.launch_delay_us_p90 = 3.25;

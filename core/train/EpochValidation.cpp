@@ -6,9 +6,13 @@
 #include "families/yolo/YoloDetections.h"
 #include "families/yolo/YoloHeadLayout.h"
 #include "train/DetectionMap.h"
+#include "train/MeanIou.h"
 #include "train/ValidationMetrics.h"
 
 #include <torch/torch.h>
+
+#include <optional>
+#include <stdexcept>
 
 namespace graphlens::train {
 
@@ -31,6 +35,8 @@ ValidationResult validateEpoch(const families::Family& family, const std::functi
     TopOneCounter topOne;
     CentroidF1Counter centroids;
     DetectionMapCounter detections;
+    std::optional<MeanIouCounter> meanIou;
+    if (result.metric == "mIoU") meanIou.emplace(family.numClasses);
     // Ultralytics validates at confidence 0.001: mAP integrates over every score the detector gives.
     families::yolo::DetectionOptions mapOptions;
     mapOptions.confidence = 0.001;
@@ -40,6 +46,12 @@ ValidationResult validateEpoch(const families::Family& family, const std::functi
         result.images += images.size(0);
         if (result.metric == "top-1") {
             topOne.add(output.toTensor().to(torch::kCPU), loaded->classes.to(torch::kCPU));
+            continue;
+        }
+        if (meanIou) {
+            // The predict call's labels (upsample + argmax) against the masks, where the GPU has them.
+            if (!loaded->masks.defined()) throw std::invalid_argument(family.name + ": mIoU needs a validation split with masks");
+            meanIou->add(family.postprocess(output).toTensor(), loaded->masks);
             continue;
         }
         const auto boxes = loaded->boxes.to(torch::kCPU);
@@ -79,6 +91,8 @@ ValidationResult validateEpoch(const families::Family& family, const std::functi
     if (result.metric == "mAP50-95") {
         result.value = detections.map5095();
         result.detail = "mAP50 " + std::to_string(detections.map50()).substr(0, 5);
+    } else if (meanIou) {
+        result.value = meanIou->value();
     } else {
         result.value = result.metric == "top-1" ? topOne.value() : centroids.f1();
     }

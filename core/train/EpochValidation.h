@@ -1,7 +1,7 @@
 #pragma once
 // The validation pass after an epoch: the network in eval mode, no gradients, the val split in
 // order without augmentation, and the family's metric (top-1 for classifiers, FOMO's centroid F1, mAP50-95 for
-// YOLO detectors).
+// YOLO detectors, mIoU for segmenters: their predict postprocess against the masks).
 #include "families/Family.h"
 
 #include <ATen/core/ivalue.h>

@@ -108,9 +108,10 @@ double baseLearningRate(const TrainOptions& options) {
 }
 
 data::Dataset openTrainingDataset(const TrainOptions& options, const families::Family& family) {
-    if (family.task != "classify" && family.task != "detect") {
+    if (family.task != "classify" && family.task != "detect" && family.task != "segment") {
         throw TrainingInputError(family.name + ": training a " + family.task + " family needs a dataset GraphLens cannot read yet");
     }
+    // Segmentation datasets are YOLO YAMLs too: polygon labels, or mask files under masks_dir.
     const auto task = family.task == "classify" ? data::Task::Classify : data::Task::Detect;
     data::Dataset dataset;
     try {
@@ -125,6 +126,11 @@ data::Dataset openTrainingDataset(const TrainOptions& options, const families::F
                                  " family and this is a " + (dataset.task == data::Task::Classify ? "classification" : "detection") +
                                  " dataset (" + (task == data::Task::Detect ? "a detector needs box labels, e.g. a YOLO YAML"
                                                                             : "a classifier needs class folders (ImageFolder)") + ")");
+    }
+    if (family.task == "segment" && !dataset.hasMasks()) {
+        throw TrainingInputError(dataset.source.string() + ": " + family.name +
+                                 " is a segment family and this dataset has no masks (expected masks_dir in the YAML, or "
+                                 "polygon labels; the built-in dataset has masks)");
     }
     const auto* train = dataset.findSplit("train");
     if (!train || train->images.empty()) throw TrainingInputError(dataset.source.string() + ": no train split with images");
@@ -171,6 +177,8 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
     const int imgsz = options.imgsz > 0 ? options.imgsz : family.defaultImgsz;
     const auto precision = parseTrainingPrecision(options.precision);
     const auto dataset = openTrainingDataset(options, family);
+    // The head fits the dataset (a segmenter: its classes and the background).
+    if (family.withDatasetClasses) family = family.withDatasetClasses(static_cast<int>(dataset.names.size()));
     const torch::Device device = (!options.cpu && torch::cuda::is_available()) ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
     // Everything that can be wrong with the input is checked before the first byte is written.
     CheckpointInfo resumeFrom;
@@ -292,8 +300,9 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
                 report.loaderWaitSeconds += secondsSince(waitStarted);
                 if (!loaded) break;
                 const auto images = families::normaliseImages(loaded->images, family.task);
-                const auto targets = family.trainingTargets({loaded->classes, loaded->boxes}, images.size(0),
-                                                            static_cast<int>(images.size(2)));
+                families::TrainingLabels labels{loaded->classes, loaded->boxes};
+                if (loaded->masks.defined()) labels.masks = loaded->masks.to(torch::kLong);
+                const auto targets = family.trainingTargets(labels, images.size(0), static_cast<int>(images.size(2)));
                 const double lr = schedule.at(report.optimizerSteps);
                 if (report.microSteps % options.accumulation == 0) optimizer->setLearningRate(lr);
                 auto result = step.run(images, targets);

@@ -11,6 +11,7 @@ target_sources(graphlens_families PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/Segformer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SegformerTransformersNames.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SegmentationLabels.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SegmentationLoss.cpp
 )
 # The segformer-b0 family (registered in FamilyRegistry.cpp).
 target_sources(graphlens_families PRIVATE ${CMAKE_CURRENT_LIST_DIR}/SegformerFamily.cpp)

@@ -8,7 +8,7 @@
 
 using namespace graphlens::families;
 
-TEST_CASE("segformer-b0 is registered as a 512 px segmenter, captured whole, not trained yet",
+TEST_CASE("segformer-b0 is registered as a 512 px segmenter, captured whole, its whole training step too",
           "[families][segformer]") {
     const auto* family = FamilyRegistry::builtIn().find("segformer-b0");
     REQUIRE(family != nullptr);
@@ -16,10 +16,11 @@ TEST_CASE("segformer-b0 is registered as a 512 px segmenter, captured whole, not
     CHECK(family->defaultImgsz == 512);
     CHECK(family->numClasses == 150);
     CHECK(family->inference.kind == GraphSupportKind::Whole);
-    CHECK(family->training.widest == TrainingGraphScope::None);
-    CHECK(family->training.reason == "segmentation training arrives with mask datasets");
-    CHECK_FALSE(family->loss);
-    CHECK_FALSE(family->trainingTargets);
+    CHECK(family->training.widest == TrainingGraphScope::Step);
+    CHECK(family->training.supports(TrainingGraphScope::Network));
+    CHECK(family->loss);
+    CHECK(family->trainingTargets);
+    CHECK(family->validationMetric == "mIoU");
     auto module = family->build(0);
     CHECK(parameterCount(*module.ptr()) == 3752694);  // transformers' count for mit-b0 at 150 labels
     auto again = family->build(0);                    // one seed, one set of weights
@@ -47,4 +48,21 @@ TEST_CASE("segformer-b0's predict postprocess labels every input pixel", "[famil
               .equal(cellArgmax.index({torch::indexing::Slice(), 0, 0})));
     CHECK(labels.index({torch::indexing::Slice(), 63, 95})
               .equal(cellArgmax.index({torch::indexing::Slice(), 15, 23})));
+}
+
+TEST_CASE("segformer-b0 trained on a dataset of N classes has N + 1 labels: the background is label 0",
+          "[families][segformer]") {
+    const auto* registered = FamilyRegistry::builtIn().find("segformer-b0");
+    REQUIRE(registered != nullptr);
+    REQUIRE(registered->withDatasetClasses);
+    const auto forBuiltin = registered->withDatasetClasses(5);  // the built-in dataset's five shapes
+    CHECK(forBuiltin.name == "segformer-b0");
+    CHECK(forBuiltin.numClasses == 6);
+    auto network = forBuiltin.build(0);
+    network.ptr()->eval();
+    torch::NoGradGuard noGrad;
+    CHECK(network.forward(torch::rand({1, 3, 32, 32})).size(1) == 6);
+    // Only the classifier's rows differ from the registered 150-label network.
+    CHECK(parameterCount(*registered->build(0).ptr()) - parameterCount(*network.ptr()) == (150 - 6) * (256 + 1));
+    CHECK_THROWS_WITH(segformer::makeSegformerB0Family(1), Catch::Contains("at least 2 labels"));
 }

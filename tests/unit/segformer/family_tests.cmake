@@ -3,3 +3,14 @@ add_executable(graphlens_unit_segformer_family ${CMAKE_CURRENT_LIST_DIR}/Segform
 target_link_libraries(graphlens_unit_segformer_family PRIVATE graphlens_families graphlens_catch_main)
 graphlens_use_torch_pch(graphlens_unit_segformer_family)
 catch_discover_tests(graphlens_unit_segformer_family TEST_PREFIX "unit.segformer." PROPERTIES LABELS unit)
+# segformer-b0 trained end to end on the CPU (the built-in dataset's masks, the loss falling, mIoU).
+if(TARGET graphlens_train AND TARGET graphlens_data)
+  add_executable(graphlens_unit_segformer_training
+    ${CMAKE_CURRENT_LIST_DIR}/SegformerTrainingTest.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/../data/TestFiles.cpp
+  )
+  target_include_directories(graphlens_unit_segformer_training PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../data)
+  target_link_libraries(graphlens_unit_segformer_training PRIVATE graphlens_train graphlens_data graphlens_catch_main)
+  graphlens_use_torch_pch(graphlens_unit_segformer_training)
+  catch_discover_tests(graphlens_unit_segformer_training TEST_PREFIX "unit.segformer." PROPERTIES LABELS unit)
+endif()

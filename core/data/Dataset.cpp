@@ -2,6 +2,7 @@
 
 #include "data/DatasetError.h"
 #include "data/PathText.h"
+#include "data/SegmentationMask.h"
 
 namespace graphlens::data {
 
@@ -17,6 +18,12 @@ const Split& Dataset::split(std::string_view name) const {
     std::string known;
     for (const auto& candidate : splits) known += (known.empty() ? "" : ", ") + candidate.name;
     throw DatasetError(displayPath(source) + ": no split '" + std::string(name) + "' (it has: " + known + ")");
+}
+
+bool Dataset::hasMasks() const {
+    if (task != Task::Detect) return false;
+    return !masksDir.empty() ||
+           (labelFormat == LabelFormat::Polygons && names.size() <= static_cast<std::size_t>(kMaxSegmentationClasses));
 }
 
 const char* labelFormatName(LabelFormat format) {

@@ -48,8 +48,9 @@ struct Dataset {
     // The YAML's masks_dir (resolved): one PNG label map per image (data/SegmentationMask.h); empty: none.
     std::filesystem::path masksDir;
 
-    // Whether a segmentation network can train on it: mask files, or polygon labels to rasterise.
-    bool hasMasks() const { return !masksDir.empty() || labelFormat == LabelFormat::Polygons; }
+    // Whether a segmentation network can train on it: mask files, or polygon labels to rasterise
+    // (at most kMaxSegmentationClasses classes: labels are 8-bit).
+    bool hasMasks() const;
 
     const Split* findSplit(std::string_view name) const;
     // Throws DatasetError naming the splits that exist.

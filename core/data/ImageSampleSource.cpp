@@ -52,8 +52,8 @@ std::shared_ptr<ImageSampleSource> ImageSampleSource::forSplit(const Dataset& da
     const auto mode = dataset.task == Task::Detect ? ResizeMode::Letterbox : ResizeMode::CenterCrop;
     MaskOptions masks;
     masks.classCount = static_cast<int>(dataset.names.size());
-    if (dataset.task == Task::Detect && !dataset.masksDir.empty()) masks.source = MaskOptions::Source::Files;
-    else if (dataset.task == Task::Detect && dataset.labelFormat == LabelFormat::Polygons) masks.source = MaskOptions::Source::Polygons;
+    // A polygon dataset of more classes than 8-bit labels hold (LVIS) still trains detectors, without masks.
+    if (dataset.hasMasks()) masks.source = dataset.masksDir.empty() ? MaskOptions::Source::Polygons : MaskOptions::Source::Files;
     return std::make_shared<ImageSampleSource>(dataset.split(split).images, mode, std::move(cache), masks);
 }
 

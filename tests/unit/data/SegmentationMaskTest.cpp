@@ -248,3 +248,17 @@ TEST_CASE("the built-in generator's labels are the shapes' drawn pixels: backgro
     }
     CHECK(labelled > 0);
 }
+
+TEST_CASE("a polygon dataset of more classes than 8-bit labels hold loads for detection, without masks", "[data][segment]") {
+    testing::TempDir dir;
+    writeDataset(dir.path(), "polygons");
+    std::string names;
+    for (int i = 0; i < 300; ++i) names += (i ? ", c" : "c") + std::to_string(i);
+    testing::writeText(dir / "data.yaml", "train: images/train\nval: images/val\ntask: segment\nnames: [" + names + "]\n");
+    const auto dataset = data::loadYoloDataset(dir / "data.yaml");
+    CHECK(dataset.labelFormat == data::LabelFormat::Polygons);
+    CHECK_FALSE(dataset.hasMasks());
+    const auto loaded = load(dataset, 32, data::SampleAugmentation{true, 3});
+    CHECK(loaded.targets.mask.empty());
+    CHECK(loaded.targets.polygons.size() == 1);
+}

@@ -48,12 +48,12 @@ ImageSampleSource::ImageSampleSource(std::vector<ImageRecord> images, ResizeMode
 }
 
 std::shared_ptr<ImageSampleSource> ImageSampleSource::forSplit(const Dataset& dataset, std::string_view split,
-                                                               std::shared_ptr<DecodedCache> cache) {
+                                                               std::shared_ptr<DecodedCache> cache, bool withMasks) {
     const auto mode = dataset.task == Task::Detect ? ResizeMode::Letterbox : ResizeMode::CenterCrop;
     MaskOptions masks;
     masks.classCount = static_cast<int>(dataset.names.size());
     // A polygon dataset of more classes than 8-bit labels hold (LVIS) still trains detectors, without masks.
-    if (dataset.hasMasks()) masks.source = dataset.masksDir.empty() ? MaskOptions::Source::Polygons : MaskOptions::Source::Files;
+    if (withMasks && dataset.hasMasks()) masks.source = dataset.masksDir.empty() ? MaskOptions::Source::Polygons : MaskOptions::Source::Files;
     return std::make_shared<ImageSampleSource>(dataset.split(split).images, mode, std::move(cache), masks);
 }
 

@@ -49,10 +49,11 @@ class ImageSampleSource final : public SampleSource {
 public:
     ImageSampleSource(std::vector<ImageRecord> images, ResizeMode mode, std::shared_ptr<DecodedCache> cache = nullptr,
                       MaskOptions masks = {});
-    // Letterbox for detection datasets, center crop for classification; masks from the dataset's
-    // masks_dir, else rasterised from polygon labels, else none. Throws DatasetError for an unknown split.
+    // Letterbox for detection datasets, center crop for classification. With withMasks (segmentation
+    // runs) and a dataset that has them: masks from its masks_dir, else rasterised from polygon labels;
+    // without, none (a detector pays no mask decoding). Throws DatasetError for an unknown split.
     static std::shared_ptr<ImageSampleSource> forSplit(const Dataset& dataset, std::string_view split,
-                                                       std::shared_ptr<DecodedCache> cache = nullptr);
+                                                       std::shared_ptr<DecodedCache> cache = nullptr, bool withMasks = false);
 
     std::size_t size() const override { return images_.size(); }
     void load(std::size_t index, int imgsz, std::span<std::uint8_t> chw, SampleTargets& targets) const override;

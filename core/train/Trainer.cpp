@@ -209,10 +209,11 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
     scalerOptions.enabled = needsLossScaling(precision);
     GradientScaler scaler(device, scalerOptions);
 
-    auto trainSource = data::ImageSampleSource::forSplit(dataset, "train");
+    const bool masks = family.task == "segment";  // only a segmenter pays for decoding or drawing masks
+    auto trainSource = data::ImageSampleSource::forSplit(dataset, "train", nullptr, masks);
     const auto* valSplit = dataset.findSplit("val");
     std::shared_ptr<const data::SampleSource> valSource;
-    if (valSplit && !valSplit->images.empty()) valSource = data::ImageSampleSource::forSplit(dataset, "val");
+    if (valSplit && !valSplit->images.empty()) valSource = data::ImageSampleSource::forSplit(dataset, "val", nullptr, masks);
 
     const auto batchesPerEpoch = static_cast<std::int64_t>((trainSource->size() + options.batch - 1) / options.batch);
     const auto optimizerStepsPerEpoch = (batchesPerEpoch + options.accumulation - 1) / options.accumulation;

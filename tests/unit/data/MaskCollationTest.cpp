@@ -46,7 +46,7 @@ TEST_CASE("a loaded batch carries its samples' masks, augmented as they were", "
     }
     testing::writeText(dir / "data.yaml", "train: images/train\nval: images/train\nnames: [a, b]\ntask: segment\n");
     const auto dataset = data::loadYoloDataset(dir / "data.yaml");
-    const auto source = data::ImageSampleSource::forSplit(dataset, "train");
+    const auto source = data::ImageSampleSource::forSplit(dataset, "train", nullptr, /*withMasks=*/true);
     data::LoaderOptions options;
     options.batchSize = 2;
     options.imageSizes = {32};

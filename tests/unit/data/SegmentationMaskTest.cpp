@@ -72,7 +72,7 @@ struct Loaded {
 };
 
 Loaded load(const data::Dataset& dataset, int size, const data::SampleAugmentation& augmentation) {
-    const auto source = data::ImageSampleSource::forSplit(dataset, "train");
+    const auto source = data::ImageSampleSource::forSplit(dataset, "train", nullptr, /*withMasks=*/true);
     Loaded loaded{std::vector<std::uint8_t>(3 * static_cast<std::size_t>(size) * size), {}};
     source->load(0, size, loaded.chw, loaded.targets, augmentation);
     return loaded;
@@ -261,4 +261,17 @@ TEST_CASE("a polygon dataset of more classes than 8-bit labels hold loads for de
     const auto loaded = load(dataset, 32, data::SampleAugmentation{true, 3});
     CHECK(loaded.targets.mask.empty());
     CHECK(loaded.targets.polygons.size() == 1);
+}
+
+TEST_CASE("only a source asked for masks decodes or draws them: a detector's samples carry none", "[data][segment]") {
+    for (const std::string masks : {"polygons", "files"}) {
+        testing::TempDir dir;
+        const auto dataset = data::loadYoloDataset(writeDataset(dir.path(), masks));
+        const auto source = data::ImageSampleSource::forSplit(dataset, "train");
+        std::vector<std::uint8_t> chw(3 * 32 * 32);
+        data::SampleTargets targets;
+        source->load(0, 32, chw, targets, data::SampleAugmentation{true, 1});
+        CHECK(targets.mask.empty());
+        if (masks == "polygons") CHECK(targets.boxes.size() == 1);  // the detector's labels are all there
+    }
 }

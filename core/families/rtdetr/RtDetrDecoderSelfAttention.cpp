@@ -27,9 +27,13 @@ torch::Tensor RtDetrDecoderSelfAttentionImpl::forward(const torch::Tensor& x, co
         return t.view({batch, count, heads_, hidden_ / heads_}).transpose(1, 2);
     };
     const auto keyed = x + position;
+    const auto query = splitHeads(qProj_(keyed));
+    // the additive mask in the queries' dtype (fp16 under autocast); 0 and -inf survive the cast
+    std::optional<torch::Tensor> additive;
+    if (mask) additive = mask->to(query.scalar_type());
     // PyTorch's fused attention, transformers' own (sdpa) path here and the fast one on a GPU.
-    const auto attended = at::scaled_dot_product_attention(splitHeads(qProj_(keyed)), splitHeads(kProj_(keyed)),
-                                                           splitHeads(vProj_(x)), mask);
+    const auto attended =
+        at::scaled_dot_product_attention(query, splitHeads(kProj_(keyed)), splitHeads(vProj_(x)), additive);
     return oProj_(attended.transpose(1, 2).reshape({batch, count, hidden_}));
 }
 

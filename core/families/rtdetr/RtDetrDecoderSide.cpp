@@ -122,10 +122,12 @@ RtDetrDecoderOutput RtDetrDecoderSideImpl::forward(const std::vector<torch::Tens
     auto queries = rowsAt(proposalMemory, best).detach();
     std::optional<torch::Tensor> mask;
     if (denoising) {
+        // Under autocast the heads' dtypes differ (LayerNorm gives fp32, linear layers fp16): each part
+        // joins in the dtype of what it is put in front of.
         const auto device = memory.device();
-        boxLogits = at::cat({denoising->boxLogits.to(device, memory.scalar_type()), boxLogits}, 1);
-        queries = at::cat({denoisingClassEmbed_(denoising->classIds.to(device)).to(memory.scalar_type()), queries}, 1);
-        mask = denoising->attentionMask.to(device, memory.scalar_type());
+        boxLogits = at::cat({denoising->boxLogits.to(device, boxLogits.scalar_type()), boxLogits}, 1);
+        queries = at::cat({denoisingClassEmbed_(denoising->classIds.to(device)).to(queries.scalar_type()), queries}, 1);
+        mask = denoising->attentionMask.to(device);
         out.denoising = std::move(denoising->layout);
     }
     auto predictions = decoder_(queries, boxLogits.detach(), memory, shapes, mask);

@@ -41,7 +41,8 @@ BenchmarkBatch::BenchmarkBatch(const std::string& dataPath, const std::string& t
         description_ = dataset.summary() + "; timing on the " + split + " split";
         if (dataset.findSplit("train")) {
             source_->training = data::ImageSampleSource::forSplit(
-                dataset, "train", std::make_shared<data::DecodedCache>(/*maxBytes=*/std::size_t{1} << 30));
+                dataset, "train", std::make_shared<data::DecodedCache>(/*maxBytes=*/std::size_t{1} << 30),
+                /*withMasks=*/task == "segment");
         }
     } catch (const data::DatasetError& error) {
         throw UsageError(error.what());
@@ -80,6 +81,7 @@ HostTrainingBatch BenchmarkBatch::makeTraining(int batch, int imgsz, bool pin) c
     for (const auto& sample : targets) labels.add(sample);
     out.classes = labels.classes(hostOptions);
     out.boxes = labels.boxes(hostOptions);
+    out.masks = labels.masks(hostOptions, imgsz);
     return out;
 }
 #else

@@ -19,6 +19,7 @@ struct HostTrainingBatch {
     torch::Tensor images;   // uint8 [batch, 3, imgsz, imgsz]; pinned when asked
     torch::Tensor classes;  // int64 [batch]
     torch::Tensor boxes;    // float [N, 6]
+    torch::Tensor masks;    // uint8 [batch, imgsz, imgsz] segmentation labels; undefined unless task segment
 };
 
 class BenchmarkBatch {

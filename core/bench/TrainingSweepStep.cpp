@@ -13,6 +13,7 @@ TrainingSweepStep::TrainingSweepStep(train::TrainingStep& eager, train::Training
     device_.images = torch::empty_like(host_.images, torch::TensorOptions().device(device).pinned_memory(false));
     device_.classes = torch::empty_like(host_.classes, torch::TensorOptions().device(device).pinned_memory(false));
     device_.boxes = torch::empty_like(host_.boxes, torch::TensorOptions().device(device).pinned_memory(false));
+    if (host_.masks.defined()) device_.masks = torch::empty_like(host_.masks, torch::TensorOptions().device(device).pinned_memory(false));
 }
 
 void TrainingSweepStep::run(Arm arm, profiler::PhaseObserver& observer) {
@@ -24,7 +25,12 @@ void TrainingSweepStep::run(Arm arm, profiler::PhaseObserver& observer) {
         device_.classes.copy_(host_.classes, /*non_blocking=*/true);
         device_.boxes.copy_(host_.boxes, /*non_blocking=*/true);
         images = families::normaliseImages(device_.images, family_.task);
-        targets = family_.trainingTargets({device_.classes, device_.boxes}, images.size(0), static_cast<int>(images.size(2)));
+        families::TrainingLabels labels{device_.classes, device_.boxes};
+        if (device_.masks.defined()) {
+            device_.masks.copy_(host_.masks, /*non_blocking=*/true);
+            labels.masks = device_.masks;  // segformer's targets take it to int64
+        }
+        targets = family_.trainingTargets(labels, images.size(0), static_cast<int>(images.size(2)));
     }
     (void)(arm == Arm::Eager ? eager_ : *graphed_).run(images, targets, &observer);
 }

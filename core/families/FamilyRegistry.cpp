@@ -5,6 +5,7 @@
 #include "families/Fomo.h"
 #include "families/MobileNetV3Small.h"
 #include "families/ResNet18.h"
+#include "families/rtdetr/RtDetrFamily.h"
 #include "families/segformer/SegformerFamily.h"
 #include "families/yolo/YoloTFamily.h"
 
@@ -20,6 +21,7 @@ const FamilyRegistry& FamilyRegistry::builtIn() {
         r.families_.push_back(makeFomoFamily());
         r.families_.push_back(yolo::makeYoloTFamily());
         r.families_.push_back(segformer::makeSegformerB0Family());
+        r.families_.push_back(rtdetr::makeRtDetrR18Family());
         return r;
     }();
     return registry;

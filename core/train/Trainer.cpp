@@ -254,6 +254,7 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
     stepOptions.accumulation = options.accumulation;
     stepOptions.clipNorm = options.clipNorm;
     stepOptions.failAtMicroStep = options.injectGraphFailureAt;
+    stepOptions.seam = families::trainingSeamOf(family, network);
     stepOptions.warn = [&progress](const std::string& line) { progress << "warning: " << line << "\n"; };
     TrainingStep step(module, forward, family, *optimizer, scaler, stepOptions);
     TrainingLog log(report.log, options.resume.empty() ? TrainingLog::Mode::Replace : TrainingLog::Mode::Append);

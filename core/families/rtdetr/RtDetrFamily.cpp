@@ -1,0 +1,66 @@
+#include "families/rtdetr/RtDetrFamily.h"
+
+#include "families/rtdetr/RtDetr.h"
+#include "families/rtdetr/RtDetrDetections.h"
+#include "families/rtdetr/RtDetrLoss.h"
+#include "families/rtdetr/RtDetrOutputValue.h"
+#include "families/rtdetr/RtDetrTrainingTargets.h"
+
+#include <vector>
+
+namespace graphlens::families::rtdetr {
+namespace {
+
+RtDetrDecoderOutput inFloat(RtDetrDecoderOutput output) {
+    // Under autocast the decoder's heads give half precision; the matching costs and the loss are fp32.
+    output.logits = output.logits.to(torch::kFloat);
+    output.boxes = output.boxes.to(torch::kFloat);
+    output.encTopkLogits = output.encTopkLogits.to(torch::kFloat);
+    output.encTopkBoxes = output.encTopkBoxes.to(torch::kFloat);
+    return output;
+}
+
+}  // namespace
+
+Family makeRtDetrR18Family() {
+    Family family;
+    family.name = "rtdetr-r18";
+    family.task = "detect";
+    family.defaultImgsz = 640;
+    family.numClasses = 80;
+    family.inference = {GraphSupportKind::Whole, ""};
+    family.training = {TrainingGraphScope::Network,
+                       "the denoising queries follow the batch's largest ground-truth count and the Hungarian "
+                       "matching runs on the host, so only the part before query selection is captured"};
+    family.training.seam = "after the hybrid encoder, before query selection";
+    family.build = [numClasses = family.numClasses](std::uint64_t seed) {
+        torch::manual_seed(seed);
+        return torch::nn::AnyModule(RtDetr(numClasses));
+    };
+    family.trainingSeam = [](torch::nn::AnyModule& network) -> std::optional<TrainingSeam> {
+        auto model = network.get<RtDetr>();
+        TrainingSeam seam;
+        seam.captured = model->encoderSide.ptr();
+        seam.capturedForward = [encoder = model->encoderSide](const torch::Tensor& images) mutable {
+            const auto maps = encoder->forward(images);
+            return c10::IValue(c10::ivalue::Tuple::create(std::vector<c10::IValue>(maps.begin(), maps.end())));
+        };
+        seam.rest = [decoder = model->decoderSide](const c10::IValue& encoded, const torch::Tensor& targets) mutable {
+            std::vector<torch::Tensor> maps;
+            for (const auto& map : encoded.toTupleRef().elements()) maps.push_back(map.toTensor());
+            const auto perImage = rtdetrTargetsPerImage(targets, maps.front().size(0));
+            return packDecoderOutput(decoder->forward(maps, &perImage));
+        };
+        seam.point = "after the hybrid encoder, before query selection";
+        return seam;
+    };
+    family.postprocess = rtdetrDetections;
+    family.trainingTargets = rtdetrTrainingTargets;
+    family.loss = [](const c10::IValue& output, const torch::Tensor& targets) {
+        const auto decoded = inFloat(unpackDecoderOutput(output));
+        return rtdetrLoss(decoded, rtdetrTargetsPerImage(targets, decoded.logits.size(0))).total;
+    };
+    return family;
+}
+
+}  // namespace graphlens::families::rtdetr

@@ -15,7 +15,7 @@ nlohmann::json familyListingJson(const std::vector<families::Family>& families) 
                         {"imgsz", family.defaultImgsz},
                         {"params", families::parameterCount(*module.ptr())},
                         {"inference", families::toString(family.inference.kind)},
-                        {"training", families::toString(family.training.widest)},
+                        {"training", family.training.seam.empty() ? std::string(families::toString(family.training.widest)) : "seam"},
                         {"reason", family.inference.capturable() && family.source.empty() ? family.training.reason
                                                                                            : family.inference.reason},
                         {"source", family.source.empty() ? "built-in" : family.source}});

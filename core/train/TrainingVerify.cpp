@@ -24,8 +24,9 @@ std::vector<TrainingVerifyRow> verifyTraining(const std::vector<families::Family
             options.precision = precision;
             options.optimizer = optimizer;
             options.device = device;
-            // Small inputs keep the check quick; a graph does not care about the size.
-            options.imgsz = family.task == "classify" ? 64 : 96;
+            // Small inputs keep the check quick; a graph does not care about the size. Detectors get 128 px:
+            // rtdetr-r18 selects 300 queries from its encoder's positions (128 px gives 336).
+            options.imgsz = family.task == "classify" ? 64 : family.task == "detect" ? 128 : 96;
             row.scopes.push_back(checkTrainingParity(family, options));
         }
         rows.push_back(std::move(row));

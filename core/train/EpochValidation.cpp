@@ -3,6 +3,7 @@
 #include "data/DataLoader.h"
 #include "families/Fomo.h"
 #include "families/InputNormalisation.h"
+#include "families/rtdetr/RtDetrDetections.h"
 #include "families/yolo/YoloDetections.h"
 #include "families/yolo/YoloHeadLayout.h"
 #include "train/DetectionMap.h"
@@ -15,6 +16,22 @@
 #include <stdexcept>
 
 namespace graphlens::train {
+namespace {
+
+// Per image [queries, 6]: x1, y1, x2, y2 in pixels, score, class (the layout yoloDetections gives).
+std::vector<torch::Tensor> detrStyleDetections(const c10::IValue& output, float side) {
+    const auto detections = families::rtdetr::rtdetrDetections(output).toTupleRef().elements();
+    const auto scores = detections[0].toTensor().to(torch::kFloat);
+    const auto labels = detections[1].toTensor().to(torch::kFloat);
+    const auto boxes = detections[2].toTensor().to(torch::kFloat) * side;
+    std::vector<torch::Tensor> perImage;
+    for (std::int64_t image = 0; image < scores.size(0); ++image) {
+        perImage.push_back(torch::cat({boxes[image], scores[image].unsqueeze(1), labels[image].unsqueeze(1)}, 1));
+    }
+    return perImage;
+}
+
+}  // namespace
 
 ValidationResult validateEpoch(const families::Family& family, const std::function<c10::IValue(const torch::Tensor&)>& forward,
                                std::shared_ptr<const data::SampleSource> source, int batch, int imgsz, torch::Device device,
@@ -57,8 +74,12 @@ ValidationResult validateEpoch(const families::Family& family, const std::functi
         const auto boxes = loaded->boxes.to(torch::kCPU);
         const auto rows = boxes.accessor<float, 2>();
         if (result.metric == "mAP50-95") {
-            const auto predicted = families::yolo::yoloDetections(families::yolo::decodeYoloHead(output.toTensor()), mapOptions);
             const auto side = static_cast<float>(images.size(3));
+            // A DETR-style detector returns (logits, boxes): its 300 best query x class scores, every one kept
+            // (mAP integrates over all scores); YOLO's raw head goes through the decode and NMS at 0.001.
+            const auto predicted = output.isTuple() ? detrStyleDetections(output, side)
+                                                    : families::yolo::yoloDetections(
+                                                          families::yolo::decodeYoloHead(output.toTensor()), mapOptions);
             for (std::size_t image = 0; image < predicted.size(); ++image) {
                 const auto table = predicted[image].to(torch::kCPU);
                 const auto found = table.accessor<float, 2>();

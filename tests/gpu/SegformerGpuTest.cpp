@@ -99,7 +99,9 @@ TEST_CASE("segformer-b0's whole-step graph: consecutive replays drop different s
     for (std::size_t i = 1; i < withDraws.size(); ++i) {
         CAPTURE(i);
         CHECK(withDraws[i] != withDraws[i - 1]);  // new paths dropped at every replay
-        CHECK(without[i] == without[i - 1]);      // nothing random: the same loss, bit for bit
+        // Nothing random: the same loss up to float rounding. Not bit for bit: on the H200 (2026-12-02) one run
+        // of six replays on one batch at lr 0 gave 1.7968251705 then 1.7968250513, another run identical losses.
+        CHECK(without[i] == Approx(without[i - 1]).epsilon(1e-6));
     }
 }
 
@@ -121,6 +123,7 @@ TEST_CASE("segformer-b0: a seeded eager step and a seeded graphed step agree at 
         CHECK(result.lossZeroIdentical);
         CHECK(result.replayed >= 3);
         // After step 0 the class is reported, not asserted: on the H200 (2026-12-02, fp32, AdamW) both scopes
-        // came out `mismatch` after 6 steps, with the step-0 loss identical; see the README (segformer-b0).
+        // came out `mismatch` after 6 steps. The step-0 check held in one run and failed in step scope in the
+        // next: segformer-b0's step is not bit-reproducible run to run on the GPU (see the README).
     }
 }

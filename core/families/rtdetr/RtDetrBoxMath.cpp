@@ -9,12 +9,6 @@ torch::Tensor inverseSigmoid(const torch::Tensor& x, double eps) {
     return at::log(clamped.clamp_min(eps) / (1 - clamped).clamp_min(eps));
 }
 
-torch::Tensor centreToCorners(const torch::Tensor& boxes) {
-    const auto parts = boxes.unbind(-1);
-    const auto &cx = parts[0], &cy = parts[1], &w = parts[2], &h = parts[3];
-    return at::stack({cx - 0.5 * w, cy - 0.5 * h, cx + 0.5 * w, cy + 0.5 * h}, -1);
-}
-
 torch::Tensor cornersToCentre(const torch::Tensor& boxes) {
     const auto parts = boxes.unbind(-1);
     const auto &x1 = parts[0], &y1 = parts[1], &x2 = parts[2], &y2 = parts[3];

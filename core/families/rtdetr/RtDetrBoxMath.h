@@ -7,8 +7,7 @@ namespace graphlens::families::rtdetr {
 
 // log(x / (1 - x)) with x clamped to [0, 1] and both parts to at least eps: finite at 0 and 1.
 torch::Tensor inverseSigmoid(const torch::Tensor& x, double eps = 1e-5);
-// [..., 4] cx, cy, w, h -> x1, y1, x2, y2
-torch::Tensor centreToCorners(const torch::Tensor& boxes);
+// (cx, cy, w, h -> corners is RtDetrBoxOps' centerToCorners, shared with the loss.)
 // [..., 4] x1, y1, x2, y2 -> cx, cy, w, h
 torch::Tensor cornersToCentre(const torch::Tensor& boxes);
 

@@ -1,6 +1,7 @@
 #include "families/rtdetr/RtDetrDenoisingGroup.h"
 
 #include "families/rtdetr/RtDetrBoxMath.h"
+#include "families/rtdetr/RtDetrBoxOps.h"
 
 #include <ATen/ATen.h>
 
@@ -90,7 +91,7 @@ std::optional<RtDetrDenoisingGroup> rtdetrDenoisingGroup(const std::vector<RtDet
         classIds = at::where(swap.logical_and(real), random, classIds);
     }
     if (config.boxNoise > 0) {
-        auto corners = centreToCorners(boxes);
+        auto corners = centerToCorners(boxes);
         const auto reach = (boxes.narrow(-1, 2, 2) * 0.5).tile({1, 1, 2}) * config.boxNoise;
         const auto sign = at::randint_like(boxes, 0, 2) * 2.0 - 1.0;
         auto jitter = at::rand_like(boxes);

@@ -1,6 +1,7 @@
 #include "families/rtdetr/RtDetrDetections.h"
 
 #include "families/rtdetr/RtDetrBoxMath.h"
+#include "families/rtdetr/RtDetrBoxOps.h"
 
 #include <ATen/ATen.h>
 
@@ -26,7 +27,7 @@ c10::IValue rtdetrDetections(const c10::IValue& networkOutput) {
     const auto [scores, flatIndex] = at::topk(at::sigmoid(logits).flatten(1), kept, -1);
     const auto labels = flatIndex.remainder(classes);
     const auto query = flatIndex.div(classes, "floor");
-    const auto corners = centreToCorners(boxes).gather(1, query.unsqueeze(-1).repeat({1, 1, 4}));
+    const auto corners = centerToCorners(boxes).gather(1, query.unsqueeze(-1).repeat({1, 1, 4}));
     return c10::ivalue::Tuple::create({scores, labels, corners});
 }
 

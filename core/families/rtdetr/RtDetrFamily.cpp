@@ -60,6 +60,7 @@ Family makeRtDetrR18Family() {
         const auto decoded = inFloat(unpackDecoderOutput(output));
         return rtdetrLoss(decoded, rtdetrTargetsPerImage(targets, decoded.logits.size(0))).total;
     };
+    family.validationMetric = "mAP50-95";
     return family;
 }
 

@@ -22,6 +22,9 @@
 namespace graphlens::train {
 
 enum class NumericsClass { Exact, OneUlp, FloatRounding, EagerNoise, Mismatch };
+
+// `eager noise`: graphed no further from eager than this many times eager from eager (one sample).
+inline constexpr double kEagerSpreadMargin = 2.0;
 const char* toString(NumericsClass numerics);  // "exact", "1 ULP", "float rounding", "eager noise", "mismatch"
 
 struct TensorListDifference {

@@ -107,7 +107,6 @@ TEST_CASE("segformer-b0's whole-step graph: consecutive replays drop different s
 
 TEST_CASE("segformer-b0: a seeded eager step and a seeded graphed step agree at step 0, both scopes", "[cuda][train][segformer]") {
     const auto family = families::FamilyRegistry::builtIn().find("segformer-b0")->withDatasetClasses(5);
-    // Both scopes, the undeclared network scope included: the check itself is what this test reports.
     for (const auto scope : {TrainingGraphScope::Network, TrainingGraphScope::Step}) {
         train::TrainingParityOptions options;
         options.scope = scope;
@@ -122,8 +121,8 @@ TEST_CASE("segformer-b0: a seeded eager step and a seeded graphed step agree at 
         CHECK(result.error.empty());
         CHECK(result.lossZeroIdentical);
         CHECK(result.replayed >= 3);
-        // After step 0 the class is reported, not asserted: on the H200 (2026-12-02, fp32, AdamW) both scopes
-        // came out `mismatch` after 6 steps. The step-0 check held in one run and failed in step scope in the
-        // next: segformer-b0's step is not bit-reproducible run to run on the GPU (see the README).
+        // Its backward is not bit-reproducible on the GPU (eager runs differ after step 1): classed against
+        // twice eager's own spread.
+        CHECK(result.acceptable());
     }
 }

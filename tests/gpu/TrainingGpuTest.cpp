@@ -80,15 +80,9 @@ TEST_CASE("graphed training (network and step scope) is classed no worse than ea
             CHECK(result.error.empty());
             CHECK(result.replayed >= 3);
             CHECK(result.lossZeroIdentical);
-            if (std::string(c.family) == "rtdetr-r18") {
-                // grid_sample's backward accumulates with atomics, so two eager runs already differ and one
-                // eager-again sample is a noisy yardstick: on the H200 (2026-12-02) the parameters after 6 steps
-                // came out 0.01026 apart against an eager noise of 0.01013 here, and `eager noise` in
-                // `verify --training`. The gradients (step 0 of the graph against eager) must be within noise.
-                CHECK(result.gradientClass != train::NumericsClass::Mismatch);
-            } else {
-                CHECK(result.acceptable());
-            }
+            // rtdetr-r18's backward accumulates with atomics (grid_sample): its eager runs differ, and its
+            // graphed run is classed against twice that spread (kEagerSpreadMargin).
+            CHECK(result.acceptable());
         }
     }
 }

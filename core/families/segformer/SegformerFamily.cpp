@@ -22,12 +22,7 @@ Family makeSegformerB0Family(int numLabels) {
     family.inference = {GraphSupportKind::Whole, ""};
     // The loss is tensor-only (no host read) and stochastic depth and dropout draw from the device
     // generator, whose graph-safe offsets give every replay fresh draws: the whole step is capturable.
-    // verify --training on an H200 (2026-12-02): network scope keeps the step-0 loss but is further from
-    // eager than eager is from itself after 6 steps (fp32 and amp-fp16), so only the whole step is declared.
     family.training = {TrainingGraphScope::Step, ""};
-    family.training.networkRefused =
-        "verify --training classes the graphed forward/backward pair `mismatch` after 6 steps (stochastic depth "
-        "draws inside the forward graph; the step-0 loss is identical)";
     family.build = [numLabels](std::uint64_t seed) {
         torch::manual_seed(seed);
         return torch::nn::AnyModule(Segformer(numLabels));

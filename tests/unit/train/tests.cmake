@@ -20,6 +20,7 @@ if(TARGET graphlens_train)
     ${CMAKE_CURRENT_LIST_DIR}/TrainerTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingStepTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingSeamTest.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/NumericsClassTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingSweepTest.cpp
   )
   target_link_libraries(graphlens_unit_train PRIVATE graphlens_train graphlens_bench graphlens_catch_main)

@@ -1,0 +1,41 @@
+// The numerics classes of verify --training on hand-made differences: exact, 1 ULP, float rounding, and
+// `eager noise` up to twice eager's own run-to-run distance (one eager-again sample of a nondeterministic
+// family is a noisy yardstick); beyond that, or any difference where eager runs agree exactly, `mismatch`.
+#include "train/TrainingParity.h"
+
+#include <catch2/catch.hpp>
+#include <torch/torch.h>
+
+#include <cmath>
+#include <vector>
+
+using namespace graphlens::train;
+
+namespace {
+
+TensorListDifference between(const torch::Tensor& a, const torch::Tensor& b) { return compareTensorLists({a}, {b}); }
+
+}  // namespace
+
+TEST_CASE("numerics classes: exact, 1 ULP, float rounding, eager noise within twice eager's spread, mismatch",
+          "[train][numerics]") {
+    const auto eager = torch::linspace(1, 2, 1000);
+    const auto none = between(eager, eager);
+    CHECK(classify(none, none) == NumericsClass::Exact);
+
+    auto oneUlp = eager.clone();
+    oneUlp[10] = std::nextafter(oneUlp[10].item<float>(), 3.0f);
+    CHECK(classify(between(oneUlp, eager), none) == NumericsClass::OneUlp);
+
+    auto rounding = eager.clone();
+    rounding[10] += 1e-6;  // one element of 1000, 1e-6 of the largest value, several ULPs
+    CHECK(classify(between(rounding, eager), none) == NumericsClass::FloatRounding);
+
+    // A nondeterministic family: eager runs differ by 0.01 everywhere.
+    const auto spread = between(eager + 0.01, eager);
+    CHECK(classify(between(eager + 0.0105, eager), spread) == NumericsClass::EagerNoise);  // 1.05x: one more draw
+    CHECK(classify(between(eager + 0.019, eager), spread) == NumericsClass::EagerNoise);
+    CHECK(classify(between(eager + 0.021, eager), spread) == NumericsClass::Mismatch);    // beyond 2x
+    // A deterministic family: eager runs agree exactly, so any wide difference is a mismatch.
+    CHECK(classify(between(eager + 0.001, eager), none) == NumericsClass::Mismatch);
+}

@@ -9,18 +9,6 @@
 #include <vector>
 
 namespace graphlens::families::rtdetr {
-namespace {
-
-RtDetrDecoderOutput inFloat(RtDetrDecoderOutput output) {
-    // Under autocast the decoder's heads give half precision; the matching costs and the loss are fp32.
-    output.logits = output.logits.to(torch::kFloat);
-    output.boxes = output.boxes.to(torch::kFloat);
-    output.encTopkLogits = output.encTopkLogits.to(torch::kFloat);
-    output.encTopkBoxes = output.encTopkBoxes.to(torch::kFloat);
-    return output;
-}
-
-}  // namespace
 
 Family makeRtDetrR18Family() {
     Family family;
@@ -57,7 +45,8 @@ Family makeRtDetrR18Family() {
     family.postprocess = rtdetrDetections;
     family.trainingTargets = rtdetrTrainingTargets;
     family.loss = [](const c10::IValue& output, const torch::Tensor& targets) {
-        const auto decoded = inFloat(unpackDecoderOutput(output));
+        // Under autocast the heads give half precision; rtdetrLoss computes in fp32 itself.
+        const auto decoded = unpackDecoderOutput(output);
         return rtdetrLoss(decoded, rtdetrTargetsPerImage(targets, decoded.logits.size(0))).total;
     };
     family.validationMetric = "mAP50-95";

@@ -2,6 +2,7 @@
 // scale jitter), the family's targets, every step split at its seam (encoder side, then the decoder with
 // denoising queries, the Hungarian matching and the varifocal + L1 + GIoU loss), AdamW; the loss falls
 // over 50 steps, and each epoch ends with a validation mAP.
+#include "TrainingLogLosses.h"
 #include "train/TrainOptions.h"
 #include "train/Trainer.h"
 
@@ -18,24 +19,8 @@
 
 using namespace graphlens;
 
-namespace {
-
-// The loss column of train.csv (epoch,step,loss,...), in step order.
-std::vector<double> lossColumn(const std::filesystem::path& csv) {
-    std::ifstream in(csv);
-    std::string line;
-    std::getline(in, line);
-    std::vector<double> values;
-    while (std::getline(in, line)) {
-        std::istringstream fields(line);
-        std::string cell;
-        for (int column = 0; column < 3; ++column) std::getline(fields, cell, ',');
-        values.push_back(std::stod(cell));
-    }
-    return values;
-}
-
-}  // namespace
+using testing::meanOf;
+using testing::trainingLogLosses;
 
 TEST_CASE("rtdetr-r18's loss falls over 50 AdamW steps on the built-in dataset (CPU, 128 px)", "[train][rtdetr]") {
     const auto out = std::filesystem::temp_directory_path() / "graphlens-rtdetr-train";
@@ -66,10 +51,9 @@ TEST_CASE("rtdetr-r18's loss falls over 50 AdamW steps on the built-in dataset (
     CHECK(report.metricName == "mAP50-95");
     CHECK(report.metric >= 0.0);
     CHECK(report.metric <= 1.0);
-    const auto trace = lossColumn(report.log);
+    const auto trace = trainingLogLosses(report.log);
     REQUIRE(trace.size() == 50);
-    const auto mean = [](auto from, auto to) { return std::accumulate(from, to, 0.0) / static_cast<double>(to - from); };
-    const double first = mean(trace.begin(), trace.begin() + 10), last = mean(trace.end() - 10, trace.end());
+    const double first = meanOf(trace.begin(), trace.begin() + 10), last = meanOf(trace.end() - 10, trace.end());
     std::cout << "rtdetr-r18, CPU, 128 px, batch 2, AdamW 1e-4: loss " << trace.front() << " at step 1, mean " << first
               << " over steps 1-10, " << last << " over steps 41-50; val mAP50-95 " << report.metric << "; " << report.wallSeconds << " s\n";
     CHECK(last < 0.9 * first);

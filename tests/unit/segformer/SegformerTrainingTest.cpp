@@ -3,6 +3,7 @@
 // shapes + background, mIoU after every epoch; the loss falls over 50 steps. A dataset without masks is
 // refused before anything is written.
 #include "TestFiles.h"
+#include "TrainingLogLosses.h"
 #include "train/TrainOptions.h"
 #include "train/Trainer.h"
 #include "train/TrainingErrors.h"
@@ -20,30 +21,8 @@
 
 using namespace graphlens;
 
-namespace {
-
-// The loss column of train.csv (epoch,step,loss,lr,step_ms,graphed), in step order.
-std::vector<double> losses(const std::filesystem::path& csv) {
-    std::ifstream in(csv);
-    std::string line;
-    std::getline(in, line);  // header
-    std::vector<double> values;
-    while (std::getline(in, line)) {
-        std::istringstream fields(line);
-        std::string epoch, step, loss;
-        std::getline(fields, epoch, ',');
-        std::getline(fields, step, ',');
-        std::getline(fields, loss, ',');
-        values.push_back(std::stod(loss));
-    }
-    return values;
-}
-
-double mean(std::vector<double>::const_iterator from, std::vector<double>::const_iterator to) {
-    return std::accumulate(from, to, 0.0) / static_cast<double>(to - from);
-}
-
-}  // namespace
+using testing::meanOf;
+using testing::trainingLogLosses;
 
 TEST_CASE("segformer-b0's loss falls over 50 AdamW steps on the built-in dataset's masks (CPU, 64 px)", "[train][segformer]") {
     const auto out = std::filesystem::temp_directory_path() / "graphlens-segformer-train";
@@ -72,9 +51,9 @@ TEST_CASE("segformer-b0's loss falls over 50 AdamW steps on the built-in dataset
     CHECK(report.metric > 0.0);
     CHECK(report.metric <= 1.0);
     CHECK(report.nonFiniteLosses == 0);
-    const auto trace = losses(report.log);
+    const auto trace = trainingLogLosses(report.log);
     REQUIRE(trace.size() == 50);
-    const double first = mean(trace.begin(), trace.begin() + 10), last = mean(trace.end() - 10, trace.end());
+    const double first = meanOf(trace.begin(), trace.begin() + 10), last = meanOf(trace.end() - 10, trace.end());
     std::cout << "segformer-b0, CPU, 64 px, batch 4, AdamW: loss " << trace.front() << " at step 1, mean " << first
               << " over steps 1-10, " << last << " over steps 41-50; val mIoU " << report.metric << "; " << report.wallSeconds
               << " s (loader wait " << report.loaderWaitSeconds << " s)\n";

@@ -9,7 +9,8 @@ if(TARGET graphlens_train AND TARGET graphlens_data)
     ${CMAKE_CURRENT_LIST_DIR}/SegformerTrainingTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/../data/TestFiles.cpp
   )
-  target_include_directories(graphlens_unit_segformer_training PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../data)
+  target_include_directories(graphlens_unit_segformer_training PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../data
+    ${PROJECT_SOURCE_DIR}/tests/fixtures)
   target_link_libraries(graphlens_unit_segformer_training PRIVATE graphlens_train graphlens_data graphlens_catch_main)
   graphlens_use_torch_pch(graphlens_unit_segformer_training)
   catch_discover_tests(graphlens_unit_segformer_training TEST_PREFIX "unit.segformer." PROPERTIES LABELS unit)

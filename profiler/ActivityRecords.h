@@ -2,6 +2,7 @@
 // Plain C++ copies of the CUPTI activity records GraphLens uses, so metrics, trace export and their
 // tests never see a CUPTI type. All timestamps are nanoseconds on CUPTI's clock (see PhaseRecorder.h).
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,18 @@ struct CopyRecord {
     CopyKind kind = CopyKind::Unknown;
 };
 
+// One execution of a whole CUDA graph (CUPTI_ACTIVITY_KIND_GRAPH_TRACE): graph-level tracing, where a
+// replay is one record from its first node's start to its last node's end instead of one record per
+// node. Its kernels then make no records of their own: their count comes from GraphInventory.
+struct GraphExecutionRecord {
+    uint64_t start = 0;
+    uint64_t end = 0;
+    uint32_t deviceId = 0;
+    uint32_t streamId = 0;
+    uint32_t correlationId = 0;  // the graph launch call's, as for the kernels of a node-level replay
+    uint32_t graphId = 0;        // CUPTI's id of the graph that was launched
+};
+
 enum class ApiDomain { Runtime, Driver };
 
 // One CUDA runtime or driver API call: from CUPTI's runtime/driver API callbacks (ApiCallRecorder.h), or
@@ -65,6 +78,9 @@ struct ActivityBatch {
     std::vector<KernelRecord> kernels;
     std::vector<CopyRecord> copies;
     std::vector<ApiRecord> apis;
+    std::vector<GraphExecutionRecord> graphExecutions;
+    // Kernel nodes per CUPTI graph id, for the graphs a graph-level window may replay (GraphInventory).
+    std::map<uint32_t, int> graphKernelNodes;
     uint64_t droppedByCupti = 0;  // records CUPTI itself reported as lost (buffers full)
 };
 

@@ -94,6 +94,20 @@ CorrelatedRecords correlate(const ActivityBatch& batch) {
     }
     std::stable_sort(out.copies.begin(), out.copies.end(),
                      [](const auto& a, const auto& b) { return a.record->start < b.record->start; });
+
+    for (const auto& graph : batch.graphExecutions) {
+        if (graph.start == 0 || graph.end == 0) {
+            ++out.discarded.graphsWithoutTimestamp;
+        } else if (graph.end < graph.start) {
+            ++out.discarded.graphsEndBeforeStart;
+        } else if (const auto it = byCorrelation.find(graph.correlationId); it == byCorrelation.end()) {
+            ++out.discarded.graphsWithoutLaunch;
+        } else {
+            out.graphExecutions.push_back(CorrelatedGraphExecution{&graph, it->second});
+        }
+    }
+    std::stable_sort(out.graphExecutions.begin(), out.graphExecutions.end(),
+                     [](const auto& a, const auto& b) { return a.record->start < b.record->start; });
     return out;
 }
 

@@ -29,10 +29,16 @@ struct CorrelatedCopy {
     std::size_t api = 0;  // index into CorrelatedRecords::apis of the issuing call
 };
 
+struct CorrelatedGraphExecution {
+    const GraphExecutionRecord* record = nullptr;
+    std::size_t api = 0;  // index into CorrelatedRecords::apis of the graph launch
+};
+
 struct CorrelatedRecords {
     std::vector<CorrelatedApi> apis;        // valid API records, sorted by start
     std::vector<CorrelatedKernel> kernels;  // valid kernels with a launch, sorted by start
     std::vector<CorrelatedCopy> copies;     // valid memcpy/memset records with a call, sorted by start
+    std::vector<CorrelatedGraphExecution> graphExecutions;  // graph-level records with a launch, by start
     DiscardCounts discarded;
 };
 

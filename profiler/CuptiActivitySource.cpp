@@ -52,6 +52,9 @@ struct Collector {
     // The callback API's side: the calls of the open window, and the clock their callback reads.
     ApiCallRecorder apiCalls;
     decltype(&::cuptiGetTimestamp) getTimestamp = nullptr;
+    // Graph-level tracing (armGraphLevelTracing): on for the rest of the process once armed.
+    bool graphLevelArmed = false;
+    std::map<uint32_t, int> graphKernelNodes;  // CUPTI graph id -> kernel nodes (noteCapturedGraph)
 };
 
 Collector& collector() {
@@ -134,6 +137,14 @@ public:
                 sink.callbacksRegistered = GRAPHLENS_CUPTI_CHECK(
                     lib_, cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted), &reason_);
             }
+        }
+        if (sink.graphLevelArmed) {
+            // GRAPH_TRACE stays on between windows (captures and warm-up replays make records there):
+            // hand those over now and forget them, so the window holds its own records only.
+            GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED), nullptr);
+        }
+        {
+            std::lock_guard lock(sink.mutex);
             sink.batch = {};
         }
         note_.clear();
@@ -179,7 +190,9 @@ public:
     ActivityBatch flush() override {
         auto& sink = collector();
         std::lock_guard lock(sink.mutex);
-        return std::exchange(sink.batch, ActivityBatch{});
+        auto batch = std::exchange(sink.batch, ActivityBatch{});
+        batch.graphKernelNodes = sink.graphKernelNodes;
+        return batch;
     }
 
     uint64_t timestampNs() const override {
@@ -326,11 +339,64 @@ private:
 
 std::unique_ptr<ActivitySource> makeCuptiActivitySource() { return std::make_unique<CuptiActivitySource>(); }
 
+bool armGraphLevelTracing(std::string* why) {
+    const auto& lib = CuptiLibrary::instance();
+    auto& sink = collector();
+    std::lock_guard lock(sink.mutex);
+    if (sink.graphLevelArmed) return true;
+    std::string reason;
+    if (!lib.loaded) {
+        reason = lib.error;
+    } else if (!lib.cuptiGetGraphExecId) {
+        reason = "this libcupti has no cuptiGetGraphExecId";
+    } else {
+        if (!sink.callbacksRegistered) {
+            sink.callbacksRegistered = GRAPHLENS_CUPTI_CHECK(
+                lib, cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted), &reason);
+        }
+        if (sink.callbacksRegistered &&
+            GRAPHLENS_CUPTI_CHECK(lib, cuptiActivityEnable(CUPTI_ACTIVITY_KIND_GRAPH_TRACE), &reason)) {
+            sink.graphLevelArmed = true;
+            return true;
+        }
+    }
+    if (why) *why = reason;
+    return false;
+}
+
+bool graphLevelTracingArmed() {
+    auto& sink = collector();
+    std::lock_guard lock(sink.mutex);
+    return sink.graphLevelArmed;
+}
+
+void noteCapturedGraph(void* graphExec, int kernelNodes) {
+    auto& sink = collector();
+    std::lock_guard lock(sink.mutex);
+    if (!sink.graphLevelArmed || !graphExec) return;  // never loads CUPTI into a process that did not arm it
+    // A GRAPH_TRACE record's graphId is the executable graph's id (cuptiGetGraphExecId), not the id of
+    // the graph it was instantiated from (H200, CUPTI 13.0: a replay reported 2, cuptiGetGraphId 1).
+    uint32_t id = 0;
+    if (GRAPHLENS_CUPTI_CHECK(CuptiLibrary::instance(),
+                              cuptiGetGraphExecId(static_cast<CUgraphExec>(graphExec), &id), nullptr)) {
+        sink.graphKernelNodes[id] = kernelNodes;
+    }
+}
+
 #else
 
 std::unique_ptr<ActivitySource> makeCuptiActivitySource() {
     return std::make_unique<UnavailableActivitySource>("GraphLens was built without CUPTI");
 }
+
+bool armGraphLevelTracing(std::string* why) {
+    if (why) *why = "GraphLens was built without CUPTI";
+    return false;
+}
+
+bool graphLevelTracingArmed() { return false; }
+
+void noteCapturedGraph(void*, int) {}
 
 #endif
 

@@ -36,6 +36,11 @@ struct CuptiLibrary {
     decltype(&::cuptiUnsubscribe) cuptiUnsubscribe = nullptr;
     decltype(&::cuptiEnableCallback) cuptiEnableCallback = nullptr;
     bool hasCallbackApi() const { return cuptiSubscribe && cuptiUnsubscribe && cuptiEnableCallback; }
+
+    // Optional: CUPTI's ids of a graph and of its executable (a graph-level record names the latter).
+    // Without the executable's, graph-level tracing is not armed and replays are traced per kernel.
+    decltype(&::cuptiGetGraphId) cuptiGetGraphId = nullptr;
+    decltype(&::cuptiGetGraphExecId) cuptiGetGraphExecId = nullptr;
 };
 
 namespace detail {

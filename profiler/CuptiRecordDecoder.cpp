@@ -44,6 +44,12 @@ bool decodeActivity(const CUpti_Activity& record, ActivityBatch& batch, const Ap
                                           CopyKind::Memset});
         return true;
     }
+    case CUPTI_ACTIVITY_KIND_GRAPH_TRACE: {
+        const auto& graph = reinterpret_cast<const CUpti_ActivityGraphTrace2&>(record);
+        batch.graphExecutions.push_back(GraphExecutionRecord{graph.start, graph.end, graph.deviceId, graph.streamId,
+                                                             graph.correlationId, graph.graphId});
+        return true;
+    }
     case CUPTI_ACTIVITY_KIND_RUNTIME:
     case CUPTI_ACTIVITY_KIND_DRIVER: {
         const auto& api = reinterpret_cast<const CUpti_ActivityAPI&>(record);

@@ -44,6 +44,11 @@ std::vector<GpuWork> workIssuedIn(const CorrelatedRecords& records, const PhaseM
         const uint64_t issuedAt = records.apis[copy.api].record->start;
         if (contains(range, issuedAt)) out.push_back({issuedAt, {copy.record->start, copy.record->end}});
     }
+    // Graph-level tracing: a replay is one interval, its first node's start to its last node's end.
+    for (const auto& graph : records.graphExecutions) {
+        const uint64_t issuedAt = records.apis[graph.api].record->start;
+        if (contains(range, issuedAt)) out.push_back({issuedAt, {graph.record->start, graph.record->end}});
+    }
     return out;
 }
 
@@ -60,6 +65,7 @@ bool isNetworkPhase(const std::string& name, const MetricsOptions& options) {
 }
 
 StepMetrics measureStep(int index, const PhaseMark& step, const CorrelatedRecords& records,
+                        const std::map<uint32_t, int>& graphKernelNodes,
                         const std::vector<const PhaseMark*>& innerRanges, const MetricsOptions& options,
                         std::vector<double>& pooledDelaysUs) {
     StepMetrics metrics;
@@ -76,8 +82,20 @@ StepMetrics measureStep(int index, const PhaseMark& step, const CorrelatedRecord
 
     const auto kernels = kernelsLaunchedIn(records, step);
     metrics.kernels = static_cast<int>(kernels.size());
+    for (const auto& copy : records.copies) {
+        if (contains(step, records.apis[copy.api].record->start)) ++metrics.copies;
+    }
+    // A graph-level replay made no kernel records: its graph's kernel nodes count instead, when known.
+    for (const auto& graph : records.graphExecutions) {
+        if (!contains(step, records.apis[graph.api].record->start)) continue;
+        ++metrics.graphExecutions;
+        if (const auto it = graphKernelNodes.find(graph.record->graphId); it != graphKernelNodes.end()) {
+            metrics.kernels += it->second;
+        } else {
+            ++metrics.graphExecutionsUncounted;
+        }
+    }
     const auto work = workIssuedIn(records, step);
-    metrics.copies = static_cast<int>(work.size() - kernels.size());  // work: those kernels, then copies
     uint64_t spanEnd = step.end;
     std::vector<Interval> stepIntervals;
     for (const auto& item : work) {
@@ -205,7 +223,8 @@ ProfileMetrics computeMetrics(const ActivityBatch& batch, const std::vector<Phas
     std::vector<double> pooledDelaysUs;
     for (std::size_t i = 0; i < steps.size(); ++i) {
         out.steps.push_back(
-            measureStep(static_cast<int>(i), *steps[i], records, innerRanges, options, pooledDelaysUs));
+            measureStep(static_cast<int>(i), *steps[i], records, batch.graphKernelNodes, innerRanges, options,
+                        pooledDelaysUs));
     }
     for (const auto& kernel : records.kernels) {
         const uint64_t launched = records.apis[kernel.api].record->start;

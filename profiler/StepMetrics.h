@@ -24,12 +24,16 @@ struct DiscardCounts {
     uint64_t copiesWithoutTimestamp = 0;   // memcpy/memset records, same rules as kernels
     uint64_t copiesEndBeforeStart = 0;
     uint64_t copiesWithoutCall = 0;        // neither correlation id of theirs matches a valid API record
+    uint64_t graphsWithoutTimestamp = 0;   // graph-level records (GRAPH_TRACE), same rules as kernels
+    uint64_t graphsEndBeforeStart = 0;
+    uint64_t graphsWithoutLaunch = 0;
     uint64_t apisWithoutTimestamp = 0;
     uint64_t apisEndBeforeStart = 0;
     uint64_t droppedByCupti = 0;           // lost by CUPTI itself
     uint64_t total() const {
         return kernelsWithoutTimestamp + kernelsEndBeforeStart + kernelsWithoutLaunch +
-               copiesWithoutTimestamp + copiesEndBeforeStart + copiesWithoutCall + apisWithoutTimestamp +
+               copiesWithoutTimestamp + copiesEndBeforeStart + copiesWithoutCall + graphsWithoutTimestamp +
+               graphsEndBeforeStart + graphsWithoutLaunch + apisWithoutTimestamp +
                apisEndBeforeStart + droppedByCupti;
     }
     bool operator==(const DiscardCounts&) const = default;
@@ -52,8 +56,10 @@ struct StepMetrics {
     int graphLaunches = 0;      // graph launch calls, counted apart
     int kernels = 0;            // kernels launched in the step (eager or from a graph); never copies
     int copies = 0;             // memcpy and memset executions issued in the step (eager or from a graph)
+    int graphExecutions = 0;    // graph-level records (whole replays) of the step; 0 under node-level tracing
+    int graphExecutionsUncounted = 0;  // of those, replays of a graph whose kernel nodes are not known
     double launchCpuUs = 0;     // host time inside the kernel and graph launch calls
-    double gpuBusyUs = 0;       // union of the step's kernel, memcpy and memset intervals
+    double gpuBusyUs = 0;       // union of the step's kernel, memcpy, memset and graph-level replay intervals
     std::vector<PhaseTiming> phases;          // in order of first appearance; the step range excluded
     // Union GPU time (kernels and copies) of the work issued inside the network phases over gpuBusyUs:
     // the share of the step's GPU time that is the network. Absent without a network phase or GPU work.

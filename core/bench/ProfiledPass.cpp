@@ -16,6 +16,7 @@
 #if defined(GRAPHLENS_HAVE_TRAINING)
 #include "bench/TrainingProfiledPass.h"
 #endif
+#include "graphs/CaptureObserver.h"
 #include "graphs/DeviceMemory.h"
 #include "graphs/GraphCaptureError.h"
 #include "profiler/ChromeTrace.h"
@@ -153,6 +154,16 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const f
     if (!torch::cuda::is_available()) {
         events.warning("profiled pass skipped: it traces GPU kernels and there is no CUDA device");
         return rows;
+    }
+    // Before this process captures anything: a replay is then one GPU record instead of one per kernel
+    // (CuptiActivitySource.h), and each captured graph's kernel count is noted for the metrics.
+    std::string perKernelWhy;
+    if (profiler::armGraphLevelTracing(&perKernelWhy)) {
+        graphs::setCaptureObserver([](const graphs::CapturedGraphInfo& graph) {
+            profiler::noteCapturedGraph(graph.graphExec, graph.kernelNodes);
+        });
+    } else {
+        events.log("graph replays are traced per kernel (slower): " + perKernelWhy);
     }
     profiler::ChromeTrace trace;
     if (results::hasPhase(plan, "infer")) profileInferenceSteps(plan, family, sessionId, events, batches, trace, rows);

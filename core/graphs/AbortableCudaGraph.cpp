@@ -2,7 +2,10 @@
 
 #if GRAPHLENS_HAVE_CUDA
 #include <c10/cuda/CUDACachingAllocator.h>
+#include <c10/cuda/CUDAException.h>
 #include <cuda_runtime_api.h>
+
+#include <vector>
 
 namespace graphlens::graphs {
 
@@ -23,6 +26,28 @@ void AbortableCudaGraph::abortCapture() {
     }
     // What CUDAGeneratorState::capture_epilogue() does; that function is not exported by libtorch.
     for (auto& entry : captured_generator_states_) entry.first->capturing_ = false;
+}
+
+void AbortableCudaGraph::countNodes(int& nodes, int& kernelNodes) const {
+    std::size_t count = 0;
+    C10_CUDA_CHECK(cudaGraphGetNodes(graph_, nullptr, &count));
+    std::vector<cudaGraphNode_t> all(count);
+    if (count > 0) C10_CUDA_CHECK(cudaGraphGetNodes(graph_, all.data(), &count));
+    nodes = static_cast<int>(count);
+    kernelNodes = 0;
+    for (const auto node : all) {
+        cudaGraphNodeType type{};
+        C10_CUDA_CHECK(cudaGraphNodeGetType(node, &type));
+        if (type == cudaGraphNodeTypeKernel) ++kernelNodes;
+    }
+}
+
+void AbortableCudaGraph::dropTemplate() {
+    // What capture_end() does without keep_graph once it has instantiated: replays need the
+    // executable graph only.
+    if (graph_) C10_CUDA_CHECK(cudaGraphDestroy(graph_));
+    graph_ = nullptr;
+    has_graph_ = false;
 }
 
 }  // namespace graphlens::graphs

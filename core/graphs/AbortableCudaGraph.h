@@ -13,8 +13,28 @@ namespace graphlens::graphs {
 
 class AbortableCudaGraph : public at::cuda::CUDAGraph {
 public:
+    // keepTemplate: capture_end() keeps the captured cudaGraph_t and does not instantiate; then
+    // instantiateCounting() must follow (it instantiates and drops the template, as libtorch does).
+    explicit AbortableCudaGraph(bool keepTemplate = false) : at::cuda::CUDAGraph(keepTemplate) {}
+
     // Call only after capture_begin() succeeded and capture_end() did not.
     void abortCapture();
+
+    // After capture_end() of a keepTemplate graph: counts its nodes and kernel nodes, instantiates it,
+    // hands both to `seen` (the template is valid only during that call), then destroys the template.
+    template <typename Seen>
+    void instantiateCounting(Seen&& seen) {
+        int nodes = 0;
+        int kernelNodes = 0;
+        countNodes(nodes, kernelNodes);
+        instantiate();
+        seen(static_cast<void*>(graph_), static_cast<void*>(graph_exec_), nodes, kernelNodes);
+        dropTemplate();
+    }
+
+private:
+    void countNodes(int& nodes, int& kernelNodes) const;
+    void dropTemplate();
 };
 
 }  // namespace graphlens::graphs

@@ -1,5 +1,6 @@
 #include "graphlens/config.h"
 #include "graphs/AbortableCudaGraph.h"
+#include "graphs/CaptureObserver.h"
 #include "graphs/CaptureBackend.h"
 #include "graphs/DeviceMemory.h"
 
@@ -65,7 +66,9 @@ public:
         // stream for the sharing to be real, and no other component (a loader's copy stream from
         // c10's round-robin pool) can ever be this stream.
         auto sideStream = stream_->stream();
-        auto graph = std::make_unique<AbortableCudaGraph>();
+        // With an observer (the profiled pass) the template is kept past capture_end() to be counted.
+        const auto& observer = captureObserver();
+        auto graph = std::make_unique<AbortableCudaGraph>(/*keepTemplate=*/static_cast<bool>(observer));
         CaptureOutcome outcome;
         std::int64_t reservedBeforeCapture = 0;
         {
@@ -80,6 +83,11 @@ public:
             try {
                 outcome.staticOutput = body(staticInput);
                 graph->capture_end();
+                if (observer) {
+                    graph->instantiateCounting([&observer](void* raw, void* exec, int nodes, int kernelNodes) {
+                        observer(CapturedGraphInfo{raw, exec, nodes, kernelNodes});
+                    });
+                }
             } catch (const std::exception& error) {
                 outcome.staticOutput = c10::IValue();  // its blocks belong to the pool we release
                 graph->abortCapture();                 // stream, allocator routing and RNG usable again

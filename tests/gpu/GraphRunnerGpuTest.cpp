@@ -4,6 +4,7 @@
 // rest has data-dependent shapes matching eager bit for bit, and stale-weight invalidation.
 #include "bench/VerifyRunner.h"
 #include "families/FamilyRegistry.h"
+#include "graphs/CaptureObserver.h"
 #include "graphs/DeviceMemory.h"
 #include "graphs/GraphCaptureError.h"
 #include "graphs/GraphRunner.h"
@@ -355,4 +356,30 @@ TEST_CASE("moving the module's weights invalidates its graphs; nothing stale is 
     REQUIRE(info.graphs.size() == 1);
     CHECK(info.graphs[0].replays == 1);
     CHECK(warnings.size() == 1);
+}
+
+TEST_CASE("a capture observer is told each graph's kernel nodes once; the graph it kept replays bit-exact",
+          "[cuda][graphs]") {
+    torch::NoGradGuard noGrad;
+    auto net = smallNet();
+    std::vector<graphs::CapturedGraphInfo> seen;
+    graphs::setCaptureObserver([&seen](const graphs::CapturedGraphInfo& graph) { seen.push_back(graph); });
+    {
+        graphs::GraphRunner runner(torch::nn::AnyModule(net), "small", kWhole, quiet(GraphMode::On));
+        for (int round = 0; round < 2; ++round) {
+            for (int batch : {1, 2}) {
+                const auto x = images(batch, 32, 10 * round + batch);
+                CHECK(same(runner.run(x), runner.runEager(x)));
+            }
+        }
+    }
+    graphs::setCaptureObserver({});
+    REQUIRE(seen.size() == 2);  // one per shape, not per replay
+    for (const auto& graph : seen) {
+        CHECK(graph.graph != nullptr);
+        CHECK(graph.graphExec != nullptr);
+        // conv, batch norm, relu, pool, linear: at least one kernel each (cuDNN may add its own)
+        CHECK(graph.kernelNodes >= 5);
+        CHECK(graph.nodes >= graph.kernelNodes);
+    }
 }

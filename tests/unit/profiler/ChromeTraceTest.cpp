@@ -177,6 +177,31 @@ TEST_CASE("graph kernels and copy nodes lie inside their graph launch's slice on
     CHECK(inside == 3);
 }
 
+TEST_CASE("a graph-level replay is one graph slice on its stream, with the inventory's kernel count and a flow",
+          "[profiler][trace]") {
+    ActivityBatch batch;
+    batch.apis = {api(ApiDomain::Runtime, kCudaGraphLaunch, 10000, 10300, 20, 41)};
+    batch.graphExecutions = {GraphExecutionRecord{11000, 14000, 0, 9, 20, /*graphId=*/5}};
+    batch.graphKernelNodes = {{5, 62}};
+    ChromeTrace chrome;
+    chrome.add("graphed", batch, {mark("step", 9000, 15000, 0, 41)});
+    const auto trace = json::parse(chrome.toJson());
+    const auto graphs = eventsWhere(trace, "X", "graph");
+    REQUIRE(graphs.size() == 1);
+    CHECK(graphs[0].at("name") == "graph 5");
+    CHECK(graphs[0].at("pid") == 101);
+    CHECK(graphs[0].at("tid") == 9);
+    CHECK(graphs[0].at("ts") == 2.0);  // origin: the step's start at 9000 ns
+    CHECK(graphs[0].at("dur") == 3.0);
+    CHECK(graphs[0].at("args").at("kernels") == 62);
+    CHECK(graphs[0].at("args").at("traced") == "graph level");
+    CHECK(eventsWhere(trace, "X", "kernel").empty());
+    const auto flowEnds = eventsWhere(trace, "f");
+    REQUIRE(flowEnds.size() == 1);
+    CHECK(flowEnds[0].at("pid") == 101);
+    CHECK(flowEnds[0].at("ts") == 2.0);
+}
+
 TEST_CASE("writeFile replaces the file whole and leaves no temporary behind", "[profiler][trace]") {
     ChromeTrace trace;
     trace.add("eager", ActivityBatch{}, {mark("step", 1000, 2000, 0)});

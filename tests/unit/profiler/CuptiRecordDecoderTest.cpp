@@ -152,3 +152,27 @@ TEST_CASE("other activity kinds are ignored", "[profiler][cupti]") {
     CHECK(batch.copies.empty());
     CHECK(batch.apis.empty());
 }
+
+TEST_CASE("a GRAPH_TRACE record becomes a GraphExecutionRecord with its launch's correlation id",
+          "[profiler][cupti]") {
+    CUpti_ActivityGraphTrace2 record;
+    std::memset(&record, 0, sizeof record);
+    record.kind = CUPTI_ACTIVITY_KIND_GRAPH_TRACE;
+    record.correlationId = 91;
+    record.start = 5000;
+    record.end = 9000;
+    record.deviceId = 2;
+    record.graphId = 17;
+    record.streamId = 7;
+    ActivityBatch batch;
+    REQUIRE(decodeActivity(reinterpret_cast<const CUpti_Activity&>(record), batch));
+    REQUIRE(batch.graphExecutions.size() == 1);
+    const auto& g = batch.graphExecutions[0];
+    CHECK(g.start == 5000);
+    CHECK(g.end == 9000);
+    CHECK(g.deviceId == 2);
+    CHECK(g.streamId == 7);
+    CHECK(g.correlationId == 91);
+    CHECK(g.graphId == 17);
+    CHECK(batch.kernels.empty());
+}

@@ -285,3 +285,69 @@ TEST_CASE("network GPU fraction: data copy, forward on two streams, postprocess 
     CHECK_FALSE(nothing.steps.at(0).networkGpuFraction);
     CHECK_FALSE(nothing.summary.networkGpuFraction);
 }
+
+namespace {
+
+// Graph-level tracing: the graphed step of the scenario as CUPTI_ACTIVITY_KIND_GRAPH_TRACE reports it,
+// one record for the replay [20800, 31000] and no kernel or copy node records; the inventory says the
+// graph holds 3 kernel nodes. A second step replays a graph the inventory does not know.
+ActivityBatch graphLevelBatch() {
+    ActivityBatch batch;
+    batch.apis = {
+        api(R, kCudaGraphLaunch, 20100, 20400, 20),
+        api(D, kCuGraphLaunch, 20150, 20350, 20),    // nested
+        api(R, kCudaMemcpyAsync, 25100, 25200, 21),  // postprocess copy
+        api(R, kCudaGraphLaunch, 40100, 40300, 40),
+    };
+    batch.graphExecutions = {
+        GraphExecutionRecord{20800, 31000, 0, 9, 20, /*graphId=*/3},
+        GraphExecutionRecord{40500, 42500, 0, 9, 40, /*graphId=*/8},
+        GraphExecutionRecord{0, 0, 0, 9, 20, 3},          // no timestamp
+        GraphExecutionRecord{43000, 42000, 0, 9, 40, 8},  // end before start
+        GraphExecutionRecord{44000, 45000, 0, 9, 77, 8},  // no launch has its id
+    };
+    batch.copies = {copy(31000, 31500, 9, 21, CopyKind::DeviceToHost)};
+    batch.graphKernelNodes = {{3, 3}};
+    return batch;
+}
+
+std::vector<PhaseMark> graphLevelPhases() {
+    return {mark("step", 20000, 30000, 0), mark("forward", 20000, 25000), mark("postprocess", 25000, 30000),
+            mark("step", 40000, 50000, 0), mark("forward", 40000, 45000)};
+}
+
+}  // namespace
+
+TEST_CASE("graph-level tracing: a replay is one interval and its kernels count from the inventory",
+          "[profiler][metrics]") {
+    const auto metrics = computeMetrics(graphLevelBatch(), graphLevelPhases());
+    REQUIRE(metrics.steps.size() == 2);
+    const auto& graphed = metrics.steps[0];
+    CHECK(graphed.graphLaunches == 1);
+    CHECK(graphed.graphExecutions == 1);
+    CHECK(graphed.graphExecutionsUncounted == 0);
+    CHECK(graphed.kernels == 3);  // the graph's kernel nodes
+    CHECK(graphed.copies == 1);   // the postprocess copy; the replay is not a copy
+    CHECK(graphed.spanUs == 11.5);
+    CHECK(graphed.gpuBusyUs == Approx(10.7));  // [20800, 31000] + [31000, 31500]
+    CHECK(graphed.phase("forward")->gpuUs == Approx(10.2));
+    REQUIRE(graphed.networkGpuFraction);
+    CHECK(*graphed.networkGpuFraction == Approx(10200.0 / 10700.0));
+
+    const auto& unknown = metrics.steps[1];
+    CHECK(unknown.graphExecutions == 1);
+    CHECK(unknown.graphExecutionsUncounted == 1);  // said, not guessed
+    CHECK(unknown.kernels == 0);
+    CHECK(unknown.gpuBusyUs == Approx(2.0));
+}
+
+TEST_CASE("graph-level records without a timestamp, ending before they start or without a launch are discarded",
+          "[profiler][metrics]") {
+    const auto metrics = computeMetrics(graphLevelBatch(), graphLevelPhases());
+    DiscardCounts expected;
+    expected.graphsWithoutTimestamp = 1;
+    expected.graphsEndBeforeStart = 1;
+    expected.graphsWithoutLaunch = 1;
+    CHECK(metrics.discarded == expected);
+    CHECK(metrics.discarded.total() == 3);
+}

@@ -36,6 +36,26 @@ int preference(const CorrelatedApi& api) {
     return api.kind != LaunchKind::None ? 2 : 1;
 }
 
+// Kernels and graph-level replays: valid records whose correlation id names a call, linked to it and
+// sorted by start; the others counted by why they were left out.
+template <typename Record, typename Linked>
+void linkToLaunches(const std::vector<Record>& records, const std::unordered_map<uint32_t, std::size_t>& byCorrelation,
+                    uint64_t& withoutTimestamp, uint64_t& endBeforeStart, uint64_t& withoutLaunch,
+                    std::vector<Linked>& out) {
+    for (const auto& record : records) {
+        if (record.start == 0 || record.end == 0) {
+            ++withoutTimestamp;
+        } else if (record.end < record.start) {
+            ++endBeforeStart;
+        } else if (const auto it = byCorrelation.find(record.correlationId); it == byCorrelation.end()) {
+            ++withoutLaunch;
+        } else {
+            out.push_back(Linked{&record, it->second});
+        }
+    }
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.record->start < b.record->start; });
+}
+
 }  // namespace
 
 CorrelatedRecords correlate(const ActivityBatch& batch) {
@@ -61,19 +81,8 @@ CorrelatedRecords correlate(const ActivityBatch& batch) {
         if (!inserted && preference(out.apis[i]) > preference(out.apis[it->second])) it->second = i;
     }
 
-    for (const auto& kernel : batch.kernels) {
-        if (kernel.start == 0 || kernel.end == 0) {
-            ++out.discarded.kernelsWithoutTimestamp;
-        } else if (kernel.end < kernel.start) {
-            ++out.discarded.kernelsEndBeforeStart;
-        } else if (const auto it = byCorrelation.find(kernel.correlationId); it == byCorrelation.end()) {
-            ++out.discarded.kernelsWithoutLaunch;
-        } else {
-            out.kernels.push_back(CorrelatedKernel{&kernel, it->second});
-        }
-    }
-    std::stable_sort(out.kernels.begin(), out.kernels.end(),
-                     [](const auto& a, const auto& b) { return a.record->start < b.record->start; });
+    linkToLaunches(batch.kernels, byCorrelation, out.discarded.kernelsWithoutTimestamp,
+                   out.discarded.kernelsEndBeforeStart, out.discarded.kernelsWithoutLaunch, out.kernels);
 
     for (const auto& copy : batch.copies) {
         // CUPTI gives a copy the driver call's id and, apart, the runtime call's: when only the runtime
@@ -95,19 +104,8 @@ CorrelatedRecords correlate(const ActivityBatch& batch) {
     std::stable_sort(out.copies.begin(), out.copies.end(),
                      [](const auto& a, const auto& b) { return a.record->start < b.record->start; });
 
-    for (const auto& graph : batch.graphExecutions) {
-        if (graph.start == 0 || graph.end == 0) {
-            ++out.discarded.graphsWithoutTimestamp;
-        } else if (graph.end < graph.start) {
-            ++out.discarded.graphsEndBeforeStart;
-        } else if (const auto it = byCorrelation.find(graph.correlationId); it == byCorrelation.end()) {
-            ++out.discarded.graphsWithoutLaunch;
-        } else {
-            out.graphExecutions.push_back(CorrelatedGraphExecution{&graph, it->second});
-        }
-    }
-    std::stable_sort(out.graphExecutions.begin(), out.graphExecutions.end(),
-                     [](const auto& a, const auto& b) { return a.record->start < b.record->start; });
+    linkToLaunches(batch.graphExecutions, byCorrelation, out.discarded.graphsWithoutTimestamp,
+                   out.discarded.graphsEndBeforeStart, out.discarded.graphsWithoutLaunch, out.graphExecutions);
     return out;
 }
 

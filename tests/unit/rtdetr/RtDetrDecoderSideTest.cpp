@@ -241,7 +241,11 @@ TEST_CASE("rtdetr decoder side's training forward with denoising equals the refe
     // Gradients of the same random projection of every output: the stopped gradients sit where the
     // reference's do (a misplaced detach changes a gradient by its own size). Relative to the gradient's
     // largest entry, as the sampling offsets' gradients through grid_sample reach ~100 and carry the
-    // forward's fp32 differences (measured up to 1e-4 of that; the rest stay below 2e-5).
+    // forward's fp32 differences (measured up to 1e-4 of that; the rest stay below 2e-5). Element-wise,
+    // those differences depend on the CPU's fp32 code paths: on an AMD EPYC host the second layer's box
+    // head had 88 of its 65,536 weight gradients up to 3.1e-3 apart, the whole tensor 5.3e-4 apart in
+    // norm, where earlier hosts kept every element within 5e-4. So: each gradient within 1e-3 of
+    // max(1, its norm) in norm, no element beyond 1e-2; a misplaced detach is off by its own size.
     const std::vector<torch::Tensor> outputs = {out.logits, out.boxes, out.encTopkLogits, out.encTopkBoxes};
     auto total = torch::zeros({});
     for (std::size_t i = 0; i < outputs.size(); ++i) {
@@ -259,7 +263,10 @@ TEST_CASE("rtdetr decoder side's training forward with denoising equals the refe
         const auto scale = std::max(1.0, expected.abs().max().item<double>());
         const auto diff = largestDifference(item.value().grad(), expected) / scale;
         if (diff > worst) worst = diff, worstName = item.key();
-        CHECK(diff <= 5e-4);
+        CHECK(diff <= 1e-2);
+        // max(1, ...) as above: the keys' bias gets no gradient through softmax, so both are round-off.
+        const auto norm = std::max(1.0, expected.norm().item<double>());
+        CHECK((item.value().grad() - expected).norm().item<double>() / norm <= 1e-3);
     }
     std::cout << "training gradients: largest |diff| / max(1, max |reference|) " << worst << " at " << worstName
               << "\n";

@@ -18,8 +18,8 @@ namespace graphlens::profiler {
 std::unique_ptr<ActivitySource> makeCuptiActivitySource();
 
 // Graph-level tracing, for a process that profiles graph replays (the profiled pass). Node-level tracing
-// timestamps every kernel of a replay on the GPU, which slows a replay by about a third (H200, resnet18
-// fp16 batch 1, 2026-12-02); with CUPTI_ACTIVITY_KIND_GRAPH_TRACE on, a replay makes one record (first
+// timestamps every kernel of a replay on the GPU, which slowed a replay by a third to a half (H200,
+// resnet18 fp16 batch 1, 2026-12-02); with CUPTI_ACTIVITY_KIND_GRAPH_TRACE on, a replay makes one record (first
 // node's start to last node's end) and its kernels none, while eager kernels, copies and API calls are
 // recorded as before. Must be called before the process instantiates its first CUDA graph (a graph
 // instantiated earlier crashed on replay once GRAPH_TRACE was on) and stays on until the process ends.

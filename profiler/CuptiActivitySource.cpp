@@ -364,12 +364,6 @@ bool armGraphLevelTracing(std::string* why) {
     return false;
 }
 
-bool graphLevelTracingArmed() {
-    auto& sink = collector();
-    std::lock_guard lock(sink.mutex);
-    return sink.graphLevelArmed;
-}
-
 void noteCapturedGraph(void* graphExec, int kernelNodes) {
     auto& sink = collector();
     std::lock_guard lock(sink.mutex);
@@ -393,8 +387,6 @@ bool armGraphLevelTracing(std::string* why) {
     if (why) *why = "GraphLens was built without CUPTI";
     return false;
 }
-
-bool graphLevelTracingArmed() { return false; }
 
 void noteCapturedGraph(void*, int) {}
 

@@ -25,7 +25,6 @@ std::unique_ptr<ActivitySource> makeCuptiActivitySource();
 // instantiated earlier crashed on replay once GRAPH_TRACE was on) and stays on until the process ends.
 // False with the reason when CUPTI cannot do it; replays are then traced per kernel as before.
 bool armGraphLevelTracing(std::string* why = nullptr);
-bool graphLevelTracingArmed();
 
 // Tells the armed profiler how many kernel nodes an instantiated graph (a cudaGraphExec_t) holds: a
 // graph-level record names the executable graph it replayed, and its kernels count from this. Does

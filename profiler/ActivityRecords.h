@@ -49,7 +49,8 @@ struct CopyRecord {
 
 // One execution of a whole CUDA graph (CUPTI_ACTIVITY_KIND_GRAPH_TRACE): graph-level tracing, where a
 // replay is one record from its first node's start to its last node's end instead of one record per
-// node. Its kernels then make no records of their own: their count comes from GraphInventory.
+// node. Its kernels then make no records of their own: their count comes from
+// ActivityBatch::graphKernelNodes.
 struct GraphExecutionRecord {
     uint64_t start = 0;
     uint64_t end = 0;
@@ -79,7 +80,8 @@ struct ActivityBatch {
     std::vector<CopyRecord> copies;
     std::vector<ApiRecord> apis;
     std::vector<GraphExecutionRecord> graphExecutions;
-    // Kernel nodes per CUPTI graph id, for the graphs a graph-level window may replay (GraphInventory).
+    // Kernel nodes per CUPTI executable-graph id, as noteCapturedGraph recorded them
+    // (CuptiActivitySource.h).
     std::map<uint32_t, int> graphKernelNodes;
     uint64_t droppedByCupti = 0;  // records CUPTI itself reported as lost (buffers full)
 };

@@ -66,7 +66,6 @@ CuptiLibrary load() {
     bindOptional(handle, "cuptiSubscribe", lib.cuptiSubscribe);
     bindOptional(handle, "cuptiUnsubscribe", lib.cuptiUnsubscribe);
     bindOptional(handle, "cuptiEnableCallback", lib.cuptiEnableCallback);
-    bindOptional(handle, "cuptiGetGraphId", lib.cuptiGetGraphId);
     bindOptional(handle, "cuptiGetGraphExecId", lib.cuptiGetGraphExecId);
     lib.loaded = ok;
     return lib;

@@ -37,9 +37,8 @@ struct CuptiLibrary {
     decltype(&::cuptiEnableCallback) cuptiEnableCallback = nullptr;
     bool hasCallbackApi() const { return cuptiSubscribe && cuptiUnsubscribe && cuptiEnableCallback; }
 
-    // Optional: CUPTI's ids of a graph and of its executable (a graph-level record names the latter).
-    // Without the executable's, graph-level tracing is not armed and replays are traced per kernel.
-    decltype(&::cuptiGetGraphId) cuptiGetGraphId = nullptr;
+    // Optional: CUPTI's id of an executable graph, the id a graph-level record names. Without it
+    // graph-level tracing is not armed and replays are traced per kernel.
     decltype(&::cuptiGetGraphExecId) cuptiGetGraphExecId = nullptr;
 };
 

@@ -4,13 +4,17 @@
 # profiler_overhead_pct (profiled step median vs timed median of the same row identity) and, over the
 # runs, the median per arm with the verdict. Several runs because the two medians come from two processes
 # a minute apart, and an eager step on a shared machine moves by 20-30% in a minute.
-#   [RUNS=5] bench/profiler_overhead.sh <graphlens-cli command...>   e.g.  ./run.sh graphlens-cli
+# CPUS=2-5 pins both processes of every run to those CPUs (taskset), so neither lands on a core the
+# other never saw. graphlens_bench_profiler_overhead measures the eager arm's cost inside one process.
+#   [RUNS=5] [CPUS=2-5] bench/profiler_overhead.sh <graphlens-cli command...>   e.g.  ./run.sh graphlens-cli
 set -euo pipefail
 runs="${RUNS:-1}"
+pin=()
+[ -z "${CPUS:-}" ] || pin=(taskset -c "$CPUS")
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 for run in $(seq 1 "$runs"); do
-  "$@" sweep --family resnet18 --batch 1 --precision fp16 --steps 50 --csv "$out/rows.csv" >"$out/log" 2>&1 || {
+  "${pin[@]}" "$@" sweep --family resnet18 --batch 1 --precision fp16 --steps 50 --csv "$out/rows.csv" >"$out/log" 2>&1 || {
     cat "$out/log"; exit 1; }
   awk -F, -v run="$run" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     $col["pass"] == "profiled" {

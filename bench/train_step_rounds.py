@@ -6,7 +6,10 @@ ratios, and the end prints the median ratio of each form over the rounds with PA
 because an eager step on a shared machine moves by 20-30% from one minute to the next: a ratio from
 two programs run back to back is steadier than either time.
 
-    python train_step_rounds.py [--rounds 5] [--batch 8] [--optimizer sgd] -- <graphlens_bench_training_step command...>
+    python train_step_rounds.py [--rounds 5] [--batch 8] [--optimizer sgd] [--cpus 2-5]
+                                -- <graphlens_bench_training_step command...>
+
+--cpus pins both programs to the same CPUs (Linux), so neither runs on a core the other never saw.
 
 The twin is found beside this script; its interpreter is this one.
 """
@@ -32,13 +35,26 @@ def run(command):
     sys.exit(f"no step times from {' '.join(command)} (exit {result.returncode}):\n{result.stdout}{result.stderr}")
 
 
+def cpu_list(text):
+    """'2-5,8' -> {2, 3, 4, 5, 8}, as taskset -c reads it."""
+    cpus = set()
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        cpus.update(range(int(first), int(last or first) + 1))
+    return cpus
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--batch", type=int, default=8)
     parser.add_argument("--optimizer", default="sgd")
+    parser.add_argument("--cpus", type=cpu_list, help="pin both programs to these CPUs, e.g. 2-5")
     parser.add_argument("graphlens", nargs=argparse.REMAINDER)
     args = parser.parse_args()
+    if args.cpus:
+        os.sched_setaffinity(0, args.cpus)  # inherited by both programs
+        print(f"pinned to CPUs {sorted(args.cpus)}", flush=True)
     graphlens = [a for a in args.graphlens if a != "--"]
     if not graphlens:
         parser.error("give the graphlens_bench_training_step command after --")

@@ -79,7 +79,7 @@ if [ "$tests" = 1 ]; then
   for name in graphlens_gpu_tests graphlens_unit_results graphlens_unit_engine graphlens_unit_decode \
               graphlens_bench_minimal_loops graphlens_bench_torchscript graphlens_bench_graph_runner_overhead \
               graphlens_bench_data_loader graphlens_bench_training_step graphlens_unit_train graphlens_unit_train_parts \
-              graphlens_bench_nms graphlens_bench_yolo_loss; do
+              graphlens_bench_nms graphlens_bench_yolo_loss graphlens_bench_profiler_overhead; do
     [ -x "$build/bin/$name" ] && cp "$build/bin/$name" "$bundle/bin/"
   done
   [ "$gui" = 1 ] && [ -x "$gui_build/bin/graphlens_ui_live_run" ] && cp "$gui_build/bin/graphlens_ui_live_run" "$bundle/bin/"

@@ -7,7 +7,8 @@
 
 namespace graphlens::bench {
 
-ProfiledSteps profileSteps(TimedStep& step, Arm arm, int count, const graphs::DeviceMemory& memory, SweepEvents& events) {
+ProfiledSteps profileSteps(TimedStep& step, Arm arm, int count, const graphs::DeviceMemory& memory, SweepEvents& events,
+                           int windowWarmup) {
     NvtxPhases nvtx;
     for (int i = 0; i < 3; ++i) step.run(arm, nvtx);  // warm after the other arm ran
     memory.synchronize();
@@ -15,6 +16,8 @@ ProfiledSteps profileSteps(TimedStep& step, Arm arm, int count, const graphs::De
     if (!session.start()) events.warning("profiled pass without CUPTI: " + session.unavailableReason());
     ProfiledSteps profiled;
     profiled.recordingNote = session.recordingNote();
+    for (int i = 0; i < windowWarmup; ++i) step.run(arm, nvtx);
+    memory.synchronize();
     RecorderPhases phases(session.recorder());
     for (int i = 0; i < count; ++i) profiled.stepsMs.push_back(timeStep(step, arm, phases, memory));
     profiled.result = session.stop();

@@ -1,7 +1,9 @@
 #pragma once
 // The one way the profiled pass traces an arm, for inference and training steps alike: three
-// untimed steps (the other arm ran last), then `count` steps timed on the host clock inside a CUPTI
-// window of their own, each phase marked on CUPTI's clock (RecorderPhases).
+// untimed steps (the other arm ran last), then a CUPTI window of its own holding `windowWarmup`
+// untimed, unmarked steps (the window's first launches pay CUPTI's start-up; unmarked, they belong
+// to no step and no metric) and `count` steps timed on the host clock, each phase marked on CUPTI's
+// clock (RecorderPhases).
 #include "bench/SweepEvents.h"
 #include "bench/TimedStep.h"
 #include "graphs/DeviceMemory.h"
@@ -19,6 +21,8 @@ struct ProfiledSteps {
 };
 
 // A CUPTI source that cannot start is a warning on `events`; the steps are then timed without it.
-ProfiledSteps profileSteps(TimedStep& step, Arm arm, int count, const graphs::DeviceMemory& memory, SweepEvents& events);
+inline constexpr int kWindowWarmupSteps = 2;
+ProfiledSteps profileSteps(TimedStep& step, Arm arm, int count, const graphs::DeviceMemory& memory, SweepEvents& events,
+                           int windowWarmup = kWindowWarmupSteps);
 
 }  // namespace graphlens::bench

@@ -136,14 +136,24 @@ TensorListDifference compareTensorLists(const std::vector<torch::Tensor>& a, con
     return difference;
 }
 
+TensorListDifference widestSpread(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b,
+                                  const std::vector<torch::Tensor>& c) {
+    auto widest = compareTensorLists(b, a);
+    for (auto pair : {compareTensorLists(c, a), compareTensorLists(c, b)}) {
+        if (pair.maxAbs > widest.maxAbs) widest = pair;
+    }
+    return widest;
+}
+
 NumericsClass classify(const TensorListDifference& graphed, const TensorListDifference& noise) {
     if (graphed.differing == 0) return NumericsClass::Exact;
     if (graphed.maxUlp <= 1) return NumericsClass::OneUlp;
     if (graphed.differing * 100 <= graphed.elements && graphed.maxRelative <= 1e-5) return NumericsClass::FloatRounding;
-    // One eager-again run measures eager's own run-to-run spread. Where kernels accumulate with atomics
-    // (deformable attention's grid_sample, attention backward) a graphed run is one more draw of that
-    // spread, further than the single sample about half the time; twice the sample is the yardstick.
-    // Deterministic families have no spread, so for them this is still "no difference at all".
+    // Three eager runs measure eager's own run-to-run spread (the widest of their three pairs). Where
+    // kernels accumulate with atomics (deformable attention's grid_sample, bilinear upsampling's and
+    // attention's backward) a graphed run is one more draw of that spread. One eager pair was too thin
+    // a sample: on the H200 (2026-12-02) segformer-b0's network scope fell outside twice it in one run
+    // of several. Deterministic families have no spread, so for them this is still "no difference".
     if (graphed.maxAbs <= kEagerSpreadMargin * noise.maxAbs) return NumericsClass::EagerNoise;
     return NumericsClass::Mismatch;
 }
@@ -177,6 +187,7 @@ TrainingParityResult checkTrainingParity(const families::Family& family, const T
     try {
         const auto eager = trainSteps(family, families::TrainingGraphScope::None, options, imgsz);
         const auto eagerAgain = trainSteps(family, families::TrainingGraphScope::None, options, imgsz);
+        const auto eagerThird = trainSteps(family, families::TrainingGraphScope::None, options, imgsz);
         const auto graphed = trainSteps(family, options.scope, options, imgsz);
         result.error = graphed.failure;
         result.replayed = graphed.replayed;
@@ -184,11 +195,11 @@ TrainingParityResult checkTrainingParity(const families::Family& family, const T
         result.lossZeroGraphed = graphed.lossZero;
         result.lossZeroIdentical = std::memcmp(&eager.lossZero, &graphed.lossZero, sizeof(double)) == 0;
         result.buffers = compareTensorLists(graphed.buffers, eager.buffers);
-        result.buffersNoise = compareTensorLists(eagerAgain.buffers, eager.buffers);
+        result.buffersNoise = widestSpread(eager.buffers, eagerAgain.buffers, eagerThird.buffers);
         result.gradients = compareTensorLists(graphed.gradients, eager.gradients);
-        result.gradientsNoise = compareTensorLists(eagerAgain.gradients, eager.gradients);
+        result.gradientsNoise = widestSpread(eager.gradients, eagerAgain.gradients, eagerThird.gradients);
         result.parameters = compareTensorLists(graphed.parameters, eager.parameters);
-        result.parametersNoise = compareTensorLists(eagerAgain.parameters, eager.parameters);
+        result.parametersNoise = widestSpread(eager.parameters, eagerAgain.parameters, eagerThird.parameters);
         result.gradientClass = classify(result.gradients, result.gradientsNoise);
         result.parameterClass = classify(result.parameters, result.parametersNoise);
     } catch (const std::exception& error) {

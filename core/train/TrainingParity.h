@@ -1,6 +1,6 @@
 #pragma once
 // The training half of the correctness contract (DESIGN §5). From one seeded state (weights,
-// optimizer, scaler, the same fixed batches, the same RNG seed for dropout/stochastic depth): two
+// optimizer, scaler, the same fixed batches, the same RNG seed for dropout/stochastic depth): three
 // eager runs and one graphed run of `steps` steps. Step-0 loss must be bit-identical and no
 // BatchNorm buffer may differ more than eager differs from eager; the gradients and parameters
 // after the last step are then classed:
@@ -8,7 +8,8 @@
 //   1 ULP           no element more than one unit in the last place apart;
 //   float rounding  at most 1% of the elements differ, none by more than 1e-5 of its tensor's
 //                   largest magnitude;
-//   eager noise     no further apart than the two eager runs are from each other;
+//   eager noise     no further from the first eager run than twice the widest spread between the
+//                   three eager runs;
 //   mismatch        worse than all of these (the family must not declare this scope).
 // cuDNN runs its deterministic kernels during the check (atomics in the fp32 backward would make
 // eager differ from eager and hide what the graph does).
@@ -23,7 +24,7 @@ namespace graphlens::train {
 
 enum class NumericsClass { Exact, OneUlp, FloatRounding, EagerNoise, Mismatch };
 
-// `eager noise`: graphed no further from eager than this many times eager from eager (one sample).
+// `eager noise`: graphed no further from eager than this many times the widest eager-vs-eager pair.
 inline constexpr double kEagerSpreadMargin = 2.0;
 const char* toString(NumericsClass numerics);  // "exact", "1 ULP", "float rounding", "eager noise", "mismatch"
 
@@ -35,6 +36,9 @@ struct TensorListDifference {
 };
 // a vs b, element by element (same shapes and dtypes; undefined tensors skipped).
 TensorListDifference compareTensorLists(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b);
+// The pair of a, b, c furthest apart (largest maxAbs): eager's own spread over three runs.
+TensorListDifference widestSpread(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b,
+                                  const std::vector<torch::Tensor>& c);
 // graphed vs eager, with eager vs eager as the noise floor.
 NumericsClass classify(const TensorListDifference& graphedVsEager, const TensorListDifference& eagerVsEager);
 

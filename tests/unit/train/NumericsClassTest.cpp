@@ -1,6 +1,7 @@
 // The numerics classes of verify --training on hand-made differences: exact, 1 ULP, float rounding, and
-// `eager noise` up to twice eager's own run-to-run distance (one eager-again sample of a nondeterministic
-// family is a noisy yardstick); beyond that, or any difference where eager runs agree exactly, `mismatch`.
+// `eager noise` up to twice eager's own run-to-run distance (the widest pair of three eager runs: one
+// pair of a nondeterministic family is a noisy yardstick); beyond that, or any difference where eager
+// runs agree exactly, `mismatch`.
 #include "train/TrainingParity.h"
 
 #include <catch2/catch.hpp>
@@ -38,4 +39,20 @@ TEST_CASE("numerics classes: exact, 1 ULP, float rounding, eager noise within tw
     CHECK(classify(between(eager + 0.021, eager), spread) == NumericsClass::Mismatch);    // beyond 2x
     // A deterministic family: eager runs agree exactly, so any wide difference is a mismatch.
     CHECK(classify(between(eager + 0.001, eager), none) == NumericsClass::Mismatch);
+}
+
+TEST_CASE("eager's spread is the widest pair of three eager runs, whichever pair that is", "[train][numerics]") {
+    const auto first = torch::linspace(1, 2, 1000);
+    const auto second = first + 0.001;
+    const auto third = first - 0.004;  // furthest from second (0.005), then from first (0.004)
+    const auto widest = widestSpread({first}, {second}, {third});
+    CHECK(widest.maxAbs == Approx(0.005).epsilon(1e-3));
+    CHECK(widest.differing == 1000);
+    // Order does not matter; identical runs have no spread.
+    CHECK(widestSpread({third}, {first}, {second}).maxAbs == Approx(0.005).epsilon(1e-3));
+    CHECK(widestSpread({first}, {first}, {first}).maxAbs == 0);
+    // The thin single pair (first, second) would have called a graphed run 0.004 away a mismatch.
+    const auto graphed = between(first + 0.004, first);
+    CHECK(classify(graphed, between(second, first)) == NumericsClass::Mismatch);
+    CHECK(classify(graphed, widest) == NumericsClass::EagerNoise);
 }

@@ -1,0 +1,161 @@
+// What the profiled pass costs an eager inference step, measured in one process. Blocks of the same
+// step timed as the timed pass times them (timeInterleaved, no CUPTI window: "plain") alternate with
+// blocks timed as the profiled pass times them (profileSteps: a CUPTI window, phases on CUPTI's clock);
+// the order flips every round. bench/profiler_overhead.sh compares two processes a minute apart
+// instead, and an eager step on a shared machine moves by 20-30% in a minute.
+// The timed pass never loads CUPTI, so the first --pre-blocks plain blocks run before CUPTI is loaded
+// and the headline is against them: profiled median / plain-before-CUPTI median - 1. Beside it, per
+// round, profiled against the plain block of the same round (CUPTI loaded, no window open), which
+// isolates what the window itself costs from what CUPTI costs by being loaded.
+// --arm-graph-tracing arms graph-level tracing after the CUPTI-free blocks, as the profiled pass does
+// at its start, so its cost to eager launches (if any) shows in the rounds.
+// --control never loads CUPTI: its "profiled" blocks are plain blocks too. Its headline is what the
+// schedule alone (the CUPTI-free blocks always come first) does to the comparison, so a run of each,
+// alternated over several processes, separates CUPTI's cost from a machine that slows or speeds up
+// over a process's first seconds.
+//   graphlens_bench_profiler_overhead [--family resnet18] [--batch 1] [--precision fp16|fp32]
+//                                     [--steps 100] [--rounds 9] [--pre-blocks 5] [--arm-graph-tracing]
+//                                     [--window-warmup N]  (untimed steps opening each window; default
+//                                                           the profiled pass's own)  [--control]
+#include "bench/FamilyGraphRunner.h"
+#include "bench/FamilyResolver.h"
+#include "bench/InferenceStep.h"
+#include "bench/InterleavedTiming.h"
+#include "bench/ProfiledSteps.h"
+#include "bench/SweepNetwork.h"
+#include "graphs/DeviceMemory.h"
+#include "profiler/CuptiActivitySource.h"
+#include "results/Statistics.h"
+#include "results/SweepPlan.h"
+
+#include "BenchmarkTiming.h"
+
+#include <torch/cuda.h>
+#include <torch/torch.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace {
+
+using namespace graphlens;
+
+constexpr double kEagerTargetPct = 20.0;
+
+std::vector<double> plainBlock(bench::TimedStep& step, int steps, const graphs::DeviceMemory& memory) {
+    return bench::timeInterleaved(step, /*withGraphed=*/false, steps, /*repeats=*/1, memory, {}).eager.front();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::string familyName = "resnet18", precision = "fp16";
+    int batch = 1, steps = 100, rounds = 9, preBlocks = 5, windowWarmup = bench::kWindowWarmupSteps;
+    bool armGraphTracing = false, control = false;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--arm-graph-tracing")) {
+            armGraphTracing = true;
+            continue;
+        }
+        if (!std::strcmp(argv[i], "--control")) {
+            control = true;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            std::fprintf(stderr, "%s needs a value\n", argv[i]);
+            return 2;
+        }
+        if (!std::strcmp(argv[i], "--family")) familyName = argv[i + 1];
+        else if (!std::strcmp(argv[i], "--pre-blocks")) preBlocks = std::stoi(argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--window-warmup")) windowWarmup = std::stoi(argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--batch")) batch = std::stoi(argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--precision")) precision = argv[i + 1];
+        else if (!std::strcmp(argv[i], "--steps")) steps = std::stoi(argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--rounds")) rounds = std::stoi(argv[i + 1]);
+        else {
+            std::fprintf(stderr, "unknown option %s\n", argv[i]);
+            return 2;
+        }
+        ++i;
+    }
+    if (batch < 1 || steps < 4 || rounds < 1 || preBlocks < 1 || windowWarmup < 0 || (precision != "fp16" && precision != "fp32")) {
+        std::fprintf(stderr, "usage: graphlens_bench_profiler_overhead [--family F] [--batch N>=1] "
+                             "[--precision fp16|fp32] [--steps N>=4] [--rounds N>=1] [--pre-blocks N>=1] "
+                             "[--window-warmup N>=0] [--arm-graph-tracing] [--control]\n");
+        return 2;
+    }
+    if (!torch::cuda::is_available()) {
+        std::printf("SKIPPED: no CUDA device; this benchmark times GPU steps with and without CUPTI\n");
+        return 77;
+    }
+    results::SweepPlan plan;
+    plan.family = familyName;
+    const auto family = bench::resolveFamily(plan);
+    const torch::Device device(torch::kCUDA, 0);
+    const auto dtype = precision == "fp16" ? torch::kHalf : torch::kFloat;
+    const int imgsz = family.defaultImgsz;
+    graphs::DeviceMemory memory(device);
+    torch::NoGradGuard noGrad;
+    auto network = bench::buildSweepNetwork(family, /*seed=*/0, imgsz, device, dtype);
+    graphs::GraphRunnerOptions options;
+    options.device = device;
+    options.mode = graphs::GraphMode::Off;
+    auto eager = bench::makeFamilyGraphRunner(family, network, options);
+    const auto host = bench::makeHostBatch(nullptr, batch, imgsz, dtype, /*seed=*/0, at::MemoryFormat::Contiguous,
+                                           /*pin=*/true);
+    bench::InferenceStep step(*eager, nullptr, family.postprocess, bench::StepScope::Step, host, host.to(device));
+    benchmarks::QuietSweepEvents events;
+
+    std::printf("%s eager inference step (upload, network, postprocess), batch %d, %s, %d px: %d rounds of %d steps "
+                "per block after %d plain blocks before CUPTI was loaded, %d untimed steps opening each window%s\n",
+                familyName.c_str(), batch, precision.c_str(), imgsz, rounds, steps, preBlocks, windowWarmup,
+                armGraphTracing ? "; graph-level tracing armed after them" : "");
+    plainBlock(step, steps, memory);  // warm-up: allocator, cuDNN plans, clocks
+    std::vector<double> beforeCupti;
+    for (int block = 0; block < preBlocks; ++block) beforeCupti.push_back(results::median(plainBlock(step, steps, memory)));
+    const double before = results::median(beforeCupti);
+    std::printf("plain blocks before CUPTI was loaded: median %.4f ms (blocks %.4f .. %.4f ms)\n", before,
+                *std::min_element(beforeCupti.begin(), beforeCupti.end()),
+                *std::max_element(beforeCupti.begin(), beforeCupti.end()));
+    if (control) std::printf("control run: CUPTI is never loaded, the profiled blocks are plain blocks\n");
+    if (armGraphTracing && !control) {
+        std::string why;
+        if (!profiler::armGraphLevelTracing(&why)) std::printf("graph-level tracing not armed: %s\n", why.c_str());
+    }
+
+    std::vector<double> windowCosts, plainMedians, profiledMedians;
+    for (int round = 0; round < rounds; ++round) {
+        const bool profiledFirst = round % 2 == 0;
+        double plain = 0, profiled = 0;
+        for (int turn = 0; turn < 2; ++turn) {
+            if ((turn == 0) == profiledFirst) {
+                profiled = control ? results::median(plainBlock(step, steps, memory))
+                                   : results::median(
+                                         bench::profileSteps(step, bench::Arm::Eager, steps, memory, events, windowWarmup).stepsMs);
+            } else {
+                plain = results::median(plainBlock(step, steps, memory));
+            }
+        }
+        windowCosts.push_back(100.0 * (profiled / plain - 1.0));
+        plainMedians.push_back(plain);
+        profiledMedians.push_back(profiled);
+        std::printf("round %d (%s first): plain %.4f ms, profiled %.4f ms: window %+.1f%%, against before CUPTI %+.1f%%\n",
+                    round + 1, profiledFirst ? "profiled" : "plain", plain, profiled, windowCosts.back(),
+                    100.0 * (profiled / before - 1.0));
+    }
+    const double profiledMedian = results::median(profiledMedians);
+    const double overhead = 100.0 * (profiledMedian / before - 1.0);
+    std::printf("plain with CUPTI loaded, no window: median %.4f ms (%+.1f%% against before CUPTI); the window alone: "
+                "median %+.1f%% over rounds\n",
+                results::median(plainMedians), 100.0 * (results::median(plainMedians) / before - 1.0),
+                results::median(windowCosts));
+    const bool pass = overhead <= kEagerTargetPct;
+    std::printf("%s%s batch %d eager: profiler overhead %.1f%% (profiled median %.4f ms against %.4f ms before CUPTI "
+                "was loaded), target <= %.0f%% %s\n",
+                control ? "control: " : "", familyName.c_str(), batch, overhead, profiledMedian, before, kEagerTargetPct,
+                pass ? "PASS" : "FAIL");
+    return pass ? 0 : 1;
+}

@@ -36,6 +36,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <exception>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -45,13 +47,27 @@ using namespace graphlens;
 
 constexpr double kEagerTargetPct = 20.0;
 
+int wholeNumber(const char* option, const char* text) {
+    std::size_t used = 0;
+    int value = 0;
+    try {
+        value = std::stoi(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || text[used] != '\0') {
+        throw std::invalid_argument(std::string(option) + " needs a whole number, got '" + text + "'");
+    }
+    return value;
+}
+
 std::vector<double> plainBlock(bench::TimedStep& step, int steps, const graphs::DeviceMemory& memory) {
     return bench::timeInterleaved(step, /*withGraphed=*/false, steps, /*repeats=*/1, memory, {}).eager.front();
 }
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run(int argc, char** argv) {
     std::string familyName = "resnet18", precision = "fp16";
     int batch = 1, steps = 100, rounds = 9, preBlocks = 5, windowWarmup = bench::kWindowWarmupSteps;
     bool armGraphTracing = false, control = false;
@@ -69,12 +85,12 @@ int main(int argc, char** argv) {
             return 2;
         }
         if (!std::strcmp(argv[i], "--family")) familyName = argv[i + 1];
-        else if (!std::strcmp(argv[i], "--pre-blocks")) preBlocks = std::stoi(argv[i + 1]);
-        else if (!std::strcmp(argv[i], "--window-warmup")) windowWarmup = std::stoi(argv[i + 1]);
-        else if (!std::strcmp(argv[i], "--batch")) batch = std::stoi(argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--pre-blocks")) preBlocks = wholeNumber(argv[i], argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--window-warmup")) windowWarmup = wholeNumber(argv[i], argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--batch")) batch = wholeNumber(argv[i], argv[i + 1]);
         else if (!std::strcmp(argv[i], "--precision")) precision = argv[i + 1];
-        else if (!std::strcmp(argv[i], "--steps")) steps = std::stoi(argv[i + 1]);
-        else if (!std::strcmp(argv[i], "--rounds")) rounds = std::stoi(argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--steps")) steps = wholeNumber(argv[i], argv[i + 1]);
+        else if (!std::strcmp(argv[i], "--rounds")) rounds = wholeNumber(argv[i], argv[i + 1]);
         else {
             std::fprintf(stderr, "unknown option %s\n", argv[i]);
             return 2;
@@ -158,4 +174,13 @@ int main(int argc, char** argv) {
                 control ? "control: " : "", familyName.c_str(), batch, overhead, profiledMedian, before, kEagerTargetPct,
                 pass ? "PASS" : "FAIL");
     return pass ? 0 : 1;
+}
+
+int main(int argc, char** argv) {
+    try {
+        return run(argc, argv);
+    } catch (const std::exception& error) {  // an unknown family, a number that is not one, a CUDA error
+        std::fprintf(stderr, "graphlens_bench_profiler_overhead: %s\n", error.what());
+        return 2;
+    }
 }

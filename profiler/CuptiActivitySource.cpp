@@ -41,6 +41,14 @@ constexpr const char* kActivityFallback =
     "and slows the profiled pass (";
 // Set to "activity" to record API calls the old way (for comparing the two on a GPU).
 constexpr const char* kApiRecordingVariable = "GRAPHLENS_CUPTI_API_RECORDING";
+// Set to "off" to record API calls only: no kernel, copy or set records and no activity API at all (for
+// measuring on a GPU what CUPTI's activity tracing costs a process; the GPU metrics are then absent).
+constexpr const char* kGpuRecordsVariable = "GRAPHLENS_CUPTI_GPU_RECORDS";
+
+bool gpuRecordsWanted() {
+    const char* value = std::getenv(kGpuRecordsVariable);
+    return !(value && std::strcmp(value, "off") == 0);
+}
 
 // CUPTI delivers buffers to C callbacks on its own thread: they land here, guarded by the mutex.
 struct Collector {
@@ -131,6 +139,8 @@ public:
             reason_ = "another CUPTI window is already open in this process";
             return false;
         }
+        gpuRecords_ = gpuRecordsWanted();
+        if (!gpuRecords_) return startApiOnly();
         {
             std::lock_guard lock(sink.mutex);
             if (!sink.callbacksRegistered) {
@@ -179,6 +189,11 @@ public:
     void stop() override {
         if (!open_) return;
         stopApiRecording();
+        if (!gpuRecords_) {
+            open_ = false;
+            collector().windowOpen = false;
+            return;
+        }
         for (const auto kind : kGpuKinds) GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kind), nullptr);
         // Forced: also hands over buffers that are not full yet. Records of kernels still running are
         // incomplete (end 0) and the metrics discard and count them, hence "synchronize first".
@@ -207,6 +222,24 @@ public:
     }
 
 private:
+    // GRAPHLENS_CUPTI_GPU_RECORDS=off: the callback API's calls only, the activity API never touched.
+    bool startApiOnly() {
+        std::string why;
+        note_ = std::string("GPU records off (") + kGpuRecordsVariable + "=off): no kernels, copies or GPU busy";
+        {
+            std::lock_guard lock(collector().mutex);
+            collector().batch = {};
+        }
+        if (!lib_.hasCallbackApi() || !subscribeCallbacks(why)) {
+            reason_ = std::string(kGpuRecordsVariable) + "=off needs CUPTI's callback API: " + why;
+            collector().windowOpen = false;
+            return false;
+        }
+        systemThreadIds_ = true;  // the callbacks record gettid() themselves
+        open_ = true;
+        return true;
+    }
+
     // The calls of RecordedApis.h through CUPTI's callback API: callbacks enabled for those ids only, so
     // the dozens of other runtime/driver calls libtorch and cuDNN make per kernel never enter CUPTI's
     // API instrumentation (the RUNTIME/DRIVER activity kinds route every call through it and only filter
@@ -331,6 +364,7 @@ private:
     std::string reason_;
     std::string note_;
     bool open_ = false;
+    bool gpuRecords_ = true;  // GRAPHLENS_CUPTI_GPU_RECORDS, read at start()
     bool systemThreadIds_ = true;
     CUpti_SubscriberHandle subscriber_ = nullptr;  // set while the callback API records this window
 };

@@ -53,7 +53,7 @@ gpu-bundle: bootstrap
 	  graphlens_unit_engine graphlens_unit_decode graphlens_bench_minimal_loops graphlens_bench_data_loader \
 	  graphlens_bench_torchscript graphlens_bench_graph_runner_overhead \
 	  graphlens_bench_training_step graphlens_unit_train graphlens_unit_train_parts graphlens_bench_nms \
-	  graphlens_bench_yolo_loss
+	  graphlens_bench_yolo_loss graphlens_bench_profiler_overhead
 	@./scripts/make-bundle.sh --no-gui --system-torch --tests build/gpu-bundle gpu-bundle
 
 format:

@@ -140,8 +140,7 @@ public:
             return false;
         }
         gpuRecords_ = gpuRecordsWanted();
-        if (!gpuRecords_) return startApiOnly();
-        {
+        if (gpuRecords_) {
             std::lock_guard lock(sink.mutex);
             if (!sink.callbacksRegistered) {
                 sink.callbacksRegistered = GRAPHLENS_CUPTI_CHECK(
@@ -158,6 +157,7 @@ public:
             sink.batch = {};
         }
         note_.clear();
+        if (!gpuRecords_) return startApiOnly();
         bool ok = collector().callbacksRegistered;
         // System thread ids (gettid) in the records, the ones currentThreadId() gives phase marks. Not
         // fatal: CUPTI's default is pthread_self(), and currentThreadId() then follows it.
@@ -189,15 +189,12 @@ public:
     void stop() override {
         if (!open_) return;
         stopApiRecording();
-        if (!gpuRecords_) {
-            open_ = false;
-            collector().windowOpen = false;
-            return;
+        if (gpuRecords_) {
+            for (const auto kind : kGpuKinds) GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kind), nullptr);
+            // Forced: also hands over buffers that are not full yet. Records of kernels still running are
+            // incomplete (end 0) and the metrics discard and count them, hence "synchronize first".
+            GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED), nullptr);
         }
-        for (const auto kind : kGpuKinds) GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityDisable(kind), nullptr);
-        // Forced: also hands over buffers that are not full yet. Records of kernels still running are
-        // incomplete (end 0) and the metrics discard and count them, hence "synchronize first".
-        GRAPHLENS_CUPTI_CHECK(lib_, cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED), nullptr);
         open_ = false;
         collector().windowOpen = false;
     }
@@ -226,10 +223,6 @@ private:
     bool startApiOnly() {
         std::string why;
         note_ = std::string("GPU records off (") + kGpuRecordsVariable + "=off): no kernels, copies or GPU busy";
-        {
-            std::lock_guard lock(collector().mutex);
-            collector().batch = {};
-        }
         if (!lib_.hasCallbackApi() || !subscribeCallbacks(why)) {
             reason_ = std::string(kGpuRecordsVariable) + "=off needs CUPTI's callback API: " + why;
             collector().windowOpen = false;

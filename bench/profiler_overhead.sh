@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What the profiled pass costs (target on the H200, resnet18 fp16 batch 1: <= 20% eager, <= 10% graphed):
 # RUNS sweeps (default 1), each a fresh timed process and a fresh profiled process, then each run's
-# profiler_overhead_pct (profiled step median vs timed median of the same row identity) and, over the
-# runs, the median per arm with the verdict. Several runs because the two medians come from two processes
+# profiler_overhead_pct (step median of the window recording API calls, where the host figures come
+# from, vs timed median of the same row identity; beside it gpu_records_overhead_pct, the window that
+# also records kernels and copies) and, over the runs, the median per arm with the verdict. Several runs because the two medians come from two processes
 # a minute apart, and an eager step on a shared machine moves by 20-30% in a minute.
 # CPUS=2-5 pins both processes of every run to those CPUs (taskset), so neither lands on a core the
 # other never saw. graphlens_bench_profiler_overhead measures the eager arm's cost inside one process.
@@ -18,8 +19,8 @@ for run in $(seq 1 "$runs"); do
     cat "$out/log"; exit 1; }
   awk -F, -v run="$run" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     $col["pass"] == "profiled" {
-      printf "run %s: %s batch %s %s: profiler overhead %s%%\n", run, $col["family"], $col["batch"], $col["arm"],
-             $col["profiler_overhead_pct"]
+      printf "run %s: %s batch %s %s: profiler overhead %s%% (with GPU records %s%%)\n", run, $col["family"],
+             $col["batch"], $col["arm"], $col["profiler_overhead_pct"], $col["gpu_records_overhead_pct"]
       print $col["arm"], $col["profiler_overhead_pct"] >> "'"$out/overheads"'"
     }' "$out/rows.csv"
   rm -f "$out/rows.csv"

@@ -41,14 +41,6 @@ constexpr const char* kActivityFallback =
     "and slows the profiled pass (";
 // Set to "activity" to record API calls the old way (for comparing the two on a GPU).
 constexpr const char* kApiRecordingVariable = "GRAPHLENS_CUPTI_API_RECORDING";
-// Set to "off" to record API calls only: no kernel, copy or set records and no activity API at all (for
-// measuring on a GPU what CUPTI's activity tracing costs a process; the GPU metrics are then absent).
-constexpr const char* kGpuRecordsVariable = "GRAPHLENS_CUPTI_GPU_RECORDS";
-
-bool gpuRecordsWanted() {
-    const char* value = std::getenv(kGpuRecordsVariable);
-    return !(value && std::strcmp(value, "off") == 0);
-}
 
 // CUPTI delivers buffers to C callbacks on its own thread: they land here, guarded by the mutex.
 struct Collector {
@@ -122,7 +114,8 @@ void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t* buf
 
 class CuptiActivitySource final : public ActivitySource {
 public:
-    CuptiActivitySource() : lib_(CuptiLibrary::instance()) {
+    explicit CuptiActivitySource(CuptiRecords records)
+        : lib_(CuptiLibrary::instance()), gpuRecords_(records == CuptiRecords::Full) {
         if (!lib_.loaded) reason_ = lib_.error;
     }
     ~CuptiActivitySource() override {
@@ -139,7 +132,6 @@ public:
             reason_ = "another CUPTI window is already open in this process";
             return false;
         }
-        gpuRecords_ = gpuRecordsWanted();
         if (gpuRecords_) {
             std::lock_guard lock(sink.mutex);
             if (!sink.callbacksRegistered) {
@@ -219,12 +211,12 @@ public:
     }
 
 private:
-    // GRAPHLENS_CUPTI_GPU_RECORDS=off: the callback API's calls only, the activity API never touched.
+    // CuptiRecords::Calls: the callback API's calls only, the activity API never touched. No fallback to
+    // the activity kinds: that would bring back the cost this window exists to leave out.
     bool startApiOnly() {
-        std::string why;
-        note_ = std::string("GPU records off (") + kGpuRecordsVariable + "=off): no kernels, copies or GPU busy";
+        std::string why = "this libcupti has no cuptiSubscribe/cuptiUnsubscribe/cuptiEnableCallback";
         if (!lib_.hasCallbackApi() || !subscribeCallbacks(why)) {
-            reason_ = std::string(kGpuRecordsVariable) + "=off needs CUPTI's callback API: " + why;
+            reason_ = "recording API calls alone needs CUPTI's callback API: " + why;
             collector().windowOpen = false;
             return false;
         }
@@ -357,14 +349,16 @@ private:
     std::string reason_;
     std::string note_;
     bool open_ = false;
-    bool gpuRecords_ = true;  // GRAPHLENS_CUPTI_GPU_RECORDS, read at start()
+    const bool gpuRecords_;  // CuptiRecords::Full
     bool systemThreadIds_ = true;
     CUpti_SubscriberHandle subscriber_ = nullptr;  // set while the callback API records this window
 };
 
 }  // namespace
 
-std::unique_ptr<ActivitySource> makeCuptiActivitySource() { return std::make_unique<CuptiActivitySource>(); }
+std::unique_ptr<ActivitySource> makeCuptiActivitySource(CuptiRecords records) {
+    return std::make_unique<CuptiActivitySource>(records);
+}
 
 bool armGraphLevelTracing(std::string* why) {
     const auto& lib = CuptiLibrary::instance();
@@ -406,7 +400,7 @@ void noteCapturedGraph(void* graphExec, int kernelNodes) {
 
 #else
 
-std::unique_ptr<ActivitySource> makeCuptiActivitySource() {
+std::unique_ptr<ActivitySource> makeCuptiActivitySource(CuptiRecords) {
     return std::make_unique<UnavailableActivitySource>("GraphLens was built without CUPTI");
 }
 

@@ -14,8 +14,18 @@
 
 namespace graphlens::profiler {
 
+// What a window records. The profiled pass runs each arm twice, once per kind (README "Two windows"):
+// - Calls: the API calls of RecordedApis.h through the callback API only; the activity API is never
+//   touched. Launches, graph launches, launch CPU time, phase and step wall times. No kernels, copies or
+//   sets: kernel counts, GPU busy, GPU fractions and launch delays are absent. CUPTI's activity tracing
+//   is what makes an eager step slow under the profiler (about +30% on the H200 against +10 to 17% for
+//   the calls alone, resnet18 batch 1, 2026-12-02), so the host-side figures come from this window.
+// - Full: the calls plus what ran on the GPU (CONCURRENT_KERNEL, MEMCPY, MEMSET and, when armed,
+//   GRAPH_TRACE): every metric. Its GPU timestamps do not move with the host's slowdown.
+enum class CuptiRecords { Calls, Full };
+
 // A CUPTI source, or, when GraphLens was built without CUPTI, an unavailable one saying so.
-std::unique_ptr<ActivitySource> makeCuptiActivitySource();
+std::unique_ptr<ActivitySource> makeCuptiActivitySource(CuptiRecords records = CuptiRecords::Full);
 
 // Graph-level tracing, for a process that profiles graph replays (the profiled pass). Node-level tracing
 // timestamps every kernel of a replay on the GPU, which slowed a replay by a third to a half (H200,

@@ -128,13 +128,13 @@ int runVerify(const std::string& familyName, const ModelOptions& model, bool all
 }
 
 // The profiled pass of a sweep: protocol lines on stdout for the parent sweep to read.
-int runProfilePass(const std::string& planPath, const std::string& sessionId) {
+int runProfilePass(const std::string& planPath, const std::string& sessionId, graphlens::profiler::CuptiRecords records) {
     graphlens::bench::ProtocolSweepEvents events(std::cout);
     const auto document = nlohmann::json::parse(results::readTextFile(planPath), nullptr, false);
     const auto plan = results::sweepPlanFromJson(document, planPath);
     const auto family = graphlens::bench::resolveFamily(plan);
     const graphlens::bench::BenchmarkBatch batches(plan.data, family.task, plan.seed, events);
-    graphlens::bench::runProfiledPass(plan, family, sessionId, events, &batches);
+    graphlens::bench::runProfiledPass(plan, family, sessionId, events, &batches, records);
     return 0;
 }
 
@@ -342,11 +342,13 @@ int main(int argc, char** argv) {
     dataCheck->add_flag("--json", checkJson, "one JSON object: ok, task, classes, summary, warnings (or error)");
 #endif
 
-    std::string profilePlanPath, profileSessionId;
+    std::string profilePlanPath, profileSessionId, profileRecords = "full";
     auto* profilePass = app.add_subcommand("profile-pass", "internal: the CUPTI pass of a sweep, in its own process");
     profilePass->group("");  // hidden: the sweep starts it
     profilePass->add_option("--plan", profilePlanPath)->required();
     profilePass->add_option("--session-id", profileSessionId)->required();
+    profilePass->add_option("--records", profileRecords, "calls (API calls only) or full (also kernels and copies)")
+        ->check(CLI::IsMember({"calls", "full"}));
 
     std::string planPath;
     auto* worker = app.add_subcommand("worker", "JSON-lines protocol for the GUI (plan on stdin or --plan)");
@@ -383,7 +385,11 @@ int main(int argc, char** argv) {
 #endif
         if (*verify) return runVerify(verifyFamily, verifyModel, verifyAll, verifyJson, verifyPrecision, verifyBatch,
                                          verifyMemoryFormat);
-        if (*profilePass) return runProfilePass(profilePlanPath, profileSessionId);
+        if (*profilePass) {
+            return runProfilePass(profilePlanPath, profileSessionId,
+                                  profileRecords == "calls" ? graphlens::profiler::CuptiRecords::Calls
+                                                            : graphlens::profiler::CuptiRecords::Full);
+        }
 #if GRAPHLENS_HAVE_DATASETS
         if (*dataCheck) return runDataCheck(checkData, checkJson);
         if (*train) {

@@ -53,8 +53,8 @@ namespace {
 
 // The inference steps of the plan, both arms, each under its own CUPTI window.
 void profileInferenceSteps(const results::SweepPlan& plan, const families::Family& family, const std::string& sessionId,
-                           SweepEvents& events, const BenchmarkBatch* batches, profiler::ChromeTrace& trace,
-                           std::vector<Measurement>& rows) {
+                           SweepEvents& events, const BenchmarkBatch* batches, profiler::CuptiRecords records,
+                           profiler::ChromeTrace& trace, std::vector<Measurement>& rows) {
     const torch::Device device(torch::kCUDA, 0);
     const bool graphsAllowed = family.inference.capturable();
     const std::string precision = results::inferencePrecision(plan);  // as the timed inference rows
@@ -120,7 +120,7 @@ void profileInferenceSteps(const results::SweepPlan& plan, const families::Famil
                 }
                 const auto which = graphed ? Arm::Graphed : Arm::Eager;
                 try {
-                    auto profiled = profileSteps(*step, which, plan.profileSteps, memory, events);
+                    auto profiled = profileSteps(*step, which, plan.profileSteps, memory, events, records);
                     if (!noted && !profiled.recordingNote.empty()) {
                         events.log("profiled pass: " + profiled.recordingNote);
                         noted = true;
@@ -149,16 +149,19 @@ void profileInferenceSteps(const results::SweepPlan& plan, const families::Famil
 
 std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const families::Family& family,
                                          const std::string& sessionId, SweepEvents& events,
-                                         const BenchmarkBatch* batches) {
+                                         const BenchmarkBatch* batches, profiler::CuptiRecords records) {
     std::vector<Measurement> rows;
     if (!torch::cuda::is_available()) {
         events.warning("profiled pass skipped: it traces GPU kernels and there is no CUDA device");
         return rows;
     }
     // Before this process captures anything: a replay is then one GPU record instead of one per kernel
-    // (CuptiActivitySource.h), and each captured graph's kernel count is noted for the metrics.
+    // (CuptiActivitySource.h), and each captured graph's kernel count is noted for the metrics. Only
+    // where GPU work is recorded: arming switches CUPTI's activity tracing on for the whole process.
     std::string perKernelWhy;
-    if (profiler::armGraphLevelTracing(&perKernelWhy)) {
+    if (records == profiler::CuptiRecords::Calls) {
+        // nothing to arm: a replay is one graph launch call either way
+    } else if (profiler::armGraphLevelTracing(&perKernelWhy)) {
         graphs::setCaptureObserver([](const graphs::CapturedGraphInfo& graph) {
             profiler::noteCapturedGraph(graph.graphExec, graph.kernelNodes);
         });
@@ -166,37 +169,27 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const f
         events.log("graph replays are traced per kernel (slower): " + perKernelWhy);
     }
     profiler::ChromeTrace trace;
-    if (results::hasPhase(plan, "infer")) profileInferenceSteps(plan, family, sessionId, events, batches, trace, rows);
+    if (results::hasPhase(plan, "infer")) profileInferenceSteps(plan, family, sessionId, events, batches, records, trace, rows);
 #if defined(GRAPHLENS_HAVE_TRAINING)
-    if (results::hasPhase(plan, "train") && batches) profileTrainingSteps(plan, family, sessionId, events, *batches, trace, rows);
+    if (results::hasPhase(plan, "train") && batches) profileTrainingSteps(plan, family, sessionId, events, *batches, records, trace, rows);
 #endif
-    if (!plan.trace.empty()) {
+    if (!plan.trace.empty() && records == profiler::CuptiRecords::Full) {
         trace.writeFile(plan.trace);
         events.log("trace of the profiled steps written to " + plan.trace + " (open it in ui.perfetto.dev)");
     }
     return rows;
 }
 
-std::vector<Measurement> runProfiledPassInChildProcess(const results::SweepPlan& plan, const std::string& sessionId,
-                                                       SweepEvents& events) {
+namespace {
+
+// One profile-pass child for `records`; its rows, its log lines forwarded to events.
+std::vector<Measurement> runProfiledChild(const std::string& executable, const std::filesystem::path& planFile,
+                                          const std::string& sessionId, const char* records,
+                                          std::chrono::seconds limit, SweepEvents& events) {
     std::vector<Measurement> rows;
-    const auto planFile = std::filesystem::temp_directory_path() /
-                          ("graphlens-profile-plan-" + std::to_string(platform::currentProcessId()) + ".json");
-    results::writeFileAtomically(planFile, results::toJson(plan).dump());
-    const std::string executable = graphlensCliPath();
-    if (!std::filesystem::exists(executable)) {
-        events.warning("profiled pass skipped: " + executable + " not found");
-        return rows;
-    }
-    events.log("profiled pass (CUPTI) in its own process");
-    // Generous: a profiled step is at most a few times a timed one, plus captures and start-up.
-    const long configurations = static_cast<long>(plan.batches.size()) *
-                                ((results::hasPhase(plan, "infer") ? static_cast<long>(plan.memoryFormats.size()) : 0) +
-                                 (results::hasPhase(plan, "train") ? static_cast<long>(plan.graphScopes.size()) : 0));
-    const auto limit = std::chrono::seconds(120 + 30 * configurations);
     const auto child = platform::runChildProcess(
-        {executable, "profile-pass", "--plan", planFile.string(), "--session-id", sessionId}, limit,
-        [&](const std::string& line) {
+        {executable, "profile-pass", "--plan", planFile.string(), "--session-id", sessionId, "--records", records},
+        limit, [&](const std::string& line) {
             const auto event = results::decodeWorkerEvent(line);
             if (!event) return;
             using T = results::WorkerEventType;
@@ -208,14 +201,39 @@ std::vector<Measurement> runProfiledPassInChildProcess(const results::SweepPlan&
                 events.log("profiled pass: " + event->fields.value("text", ""));
             }
         });
-    std::error_code ignored;
-    std::filesystem::remove(planFile, ignored);
+    const std::string which = std::string("the profiled pass process (") + records + " records)";
     if (!child.failure.empty()) {
-        events.warning("the profiled pass process failed: " + child.failure);
+        events.warning(which + " failed: " + child.failure);
     } else if (child.exitCode != 0) {
-        events.warning("the profiled pass process failed (exit code " + std::to_string(child.exitCode) + ")");
+        events.warning(which + " failed (exit code " + std::to_string(child.exitCode) + ")");
     }
     return rows;
+}
+
+}  // namespace
+
+std::vector<Measurement> runProfiledPassInChildProcess(const results::SweepPlan& plan, const std::string& sessionId,
+                                                       SweepEvents& events) {
+    const std::string executable = graphlensCliPath();
+    if (!std::filesystem::exists(executable)) {
+        events.warning("profiled pass skipped: " + executable + " not found");
+        return {};
+    }
+    const auto planFile = std::filesystem::temp_directory_path() /
+                          ("graphlens-profile-plan-" + std::to_string(platform::currentProcessId()) + ".json");
+    results::writeFileAtomically(planFile, results::toJson(plan).dump());
+    // Generous, per process: a profiled step is at most a few times a timed one, plus captures and start-up.
+    const long configurations = static_cast<long>(plan.batches.size()) *
+                                ((results::hasPhase(plan, "infer") ? static_cast<long>(plan.memoryFormats.size()) : 0) +
+                                 (results::hasPhase(plan, "train") ? static_cast<long>(plan.graphScopes.size()) : 0));
+    const auto limit = std::chrono::seconds(120 + 30 * configurations);
+    events.log("profiled pass (CUPTI), API calls alone, in its own process");
+    const auto calls = runProfiledChild(executable, planFile, sessionId, "calls", limit, events);
+    events.log("profiled pass (CUPTI), with kernels and copies, in its own process");
+    const auto full = runProfiledChild(executable, planFile, sessionId, "full", limit, events);
+    std::error_code ignored;
+    std::filesystem::remove(planFile, ignored);
+    return results::combineProfiledWindows(calls, full);
 }
 
 }  // namespace graphlens::bench

@@ -8,11 +8,11 @@
 namespace graphlens::bench {
 
 ProfiledSteps profileSteps(TimedStep& step, Arm arm, int count, const graphs::DeviceMemory& memory, SweepEvents& events,
-                           int windowWarmup) {
+                           profiler::CuptiRecords records, int windowWarmup) {
     NvtxPhases nvtx;
     for (int i = 0; i < 3; ++i) step.run(arm, nvtx);  // warm after the other arm ran
     memory.synchronize();
-    profiler::ProfileSession session(profiler::makeCuptiActivitySource());
+    profiler::ProfileSession session(profiler::makeCuptiActivitySource(records));
     if (!session.start()) events.warning("profiled pass without CUPTI: " + session.unavailableReason());
     ProfiledSteps profiled;
     profiled.recordingNote = session.recordingNote();

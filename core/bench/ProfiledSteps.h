@@ -3,10 +3,11 @@
 // untimed steps (the other arm ran last), then a CUPTI window of its own holding `windowWarmup`
 // untimed, unmarked steps (the window's first launches pay CUPTI's start-up; unmarked, they belong
 // to no step and no metric) and `count` steps timed on the host clock, each phase marked on CUPTI's
-// clock (RecorderPhases).
+// clock (RecorderPhases). `records` picks what the window records (CuptiActivitySource.h).
 #include "bench/SweepEvents.h"
 #include "bench/TimedStep.h"
 #include "graphs/DeviceMemory.h"
+#include "profiler/CuptiActivitySource.h"
 #include "profiler/ProfileSession.h"
 
 #include <string>
@@ -23,6 +24,6 @@ struct ProfiledSteps {
 // A CUPTI source that cannot start is a warning on `events`; the steps are then timed without it.
 inline constexpr int kWindowWarmupSteps = 2;
 ProfiledSteps profileSteps(TimedStep& step, Arm arm, int count, const graphs::DeviceMemory& memory, SweepEvents& events,
-                           int windowWarmup = kWindowWarmupSteps);
+                           profiler::CuptiRecords records, int windowWarmup = kWindowWarmupSteps);
 
 }  // namespace graphlens::bench

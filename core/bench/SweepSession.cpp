@@ -112,10 +112,16 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
                 const std::string what = row.phase == "train" ? "training batch " + std::to_string(row.batch) + " " +
                                                                    row.scope + " scope"
                                                              : "batch " + std::to_string(row.batch);
-                char text[200];
-                std::snprintf(text, sizeof text, "profiler overhead at %s, %s: %+.1f%% step time under CUPTI",
+                char text[300];
+                std::snprintf(text, sizeof text, "profiler overhead at %s, %s: %+.1f%% step time recording API calls",
                               what.c_str(), row.arm.c_str(), *row.profiler_overhead_pct);
-                events.log(text);
+                std::string line = text;
+                if (row.gpu_records_overhead_pct) {
+                    std::snprintf(text, sizeof text, ", %+.1f%% also recording kernels and copies",
+                                  *row.gpu_records_overhead_pct);
+                    line += text;
+                }
+                events.log(line);
             }
             session.rows.push_back(row);
         }

@@ -18,7 +18,8 @@
 namespace graphlens::bench {
 
 void profileTrainingSteps(const results::SweepPlan& plan, const families::Family& family, const std::string& sessionId,
-                          SweepEvents& events, const BenchmarkBatch& batches, profiler::ChromeTrace& trace,
+                          SweepEvents& events, const BenchmarkBatch& batches, profiler::CuptiRecords records,
+                          profiler::ChromeTrace& trace,
                           std::vector<results::Measurement>& rows) {
     if (!family.loss || !family.trainingTargets) return;  // the timed pass already said why it has no rows
     const torch::Device device(torch::kCUDA, 0);
@@ -67,7 +68,7 @@ void profileTrainingSteps(const results::SweepPlan& plan, const families::Family
                     }
                     const auto which = graphed ? Arm::Graphed : Arm::Eager;
                     try {
-                        auto profiled = profileSteps(*step, which, plan.profileSteps, memory, events);
+                        auto profiled = profileSteps(*step, which, plan.profileSteps, memory, events, records);
                         auto row = base;
                         row.arm = arm;
                         fillFromMetrics(row, profiled.result, profiled.stepsMs);

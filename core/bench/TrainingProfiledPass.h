@@ -9,6 +9,7 @@
 #include "bench/SweepEvents.h"
 #include "families/Family.h"
 #include "profiler/ChromeTrace.h"
+#include "profiler/CuptiActivitySource.h"
 #include "results/Measurement.h"
 #include "results/SweepPlan.h"
 
@@ -17,9 +18,10 @@
 
 namespace graphlens::bench {
 
-// Appends the rows to `rows` and the profiled steps to `trace`. Needs a CUDA device.
+// Appends the rows to `rows` and the profiled steps to `trace`; each window records `records`.
+// Needs a CUDA device.
 void profileTrainingSteps(const results::SweepPlan& plan, const families::Family& family, const std::string& sessionId,
-                          SweepEvents& events, const BenchmarkBatch& batches, profiler::ChromeTrace& trace,
-                          std::vector<results::Measurement>& rows);
+                          SweepEvents& events, const BenchmarkBatch& batches, profiler::CuptiRecords records,
+                          profiler::ChromeTrace& trace, std::vector<results::Measurement>& rows);
 
 }  // namespace graphlens::bench

@@ -13,9 +13,11 @@ torch::Tensor classifyTrainingTargets(const TrainingLabels& labels, std::int64_t
                                     std::to_string(labels.classes.defined() ? labels.classes.numel() : 0) +
                                     " for " + std::to_string(batch) + " images)");
     }
-    // A min() here would read the GPU; the loader fills classes on the host, so check there.
-    const auto host = labels.classes.to(torch::kCPU);
-    if (host.lt(0).any().item<bool>()) {
+    // Checked only where the classes are on the host. Reading device classes back would synchronize
+    // every training step (a timed step must not, and the trainer's graphed steps would wait on it);
+    // on the device they come from a dataset whose task was checked against the family's when it was
+    // opened, and a classification dataset gives every image its class.
+    if (labels.classes.is_cpu() && labels.classes.lt(0).any().item<bool>()) {
         throw std::invalid_argument("a classification batch has an image without a class");
     }
     return labels.classes.to(torch::kLong);

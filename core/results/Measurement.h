@@ -97,7 +97,9 @@ struct Measurement {
     std::optional<double> postprocess_wall_us;
     std::optional<double> postprocess_gpu_us;
     std::optional<double> discarded_records;        // malformed CUPTI records left out of the metrics
-    std::optional<double> profiler_overhead_pct;    // profiled step time vs timed step time
+    std::optional<double> profiler_overhead_pct;    // profiled step time (API calls alone) vs timed step time
+    std::optional<double> gpu_records_step_ms;      // profiled rows: step median of the window that records GPU work
+    std::optional<double> gpu_records_overhead_pct; // that step median vs timed step time
 
     bool operator==(const Measurement&) const = default;
 };

@@ -82,7 +82,9 @@ constexpr std::array kColumns{
     MeasurementColumn{"postprocess_wall_us", &M::postprocess_wall_us, "postprocess (decode, NMS): host time per step (profiled pass), us"},
     MeasurementColumn{"postprocess_gpu_us", &M::postprocess_gpu_us, "postprocess (decode, NMS): union of its kernels per step (profiled pass), us"},
     MeasurementColumn{"discarded_records", &M::discarded_records, "malformed CUPTI records left out of the metrics"},
-    MeasurementColumn{"profiler_overhead_pct", &M::profiler_overhead_pct, "profiled step time vs timed step time, percent"},
+    MeasurementColumn{"profiler_overhead_pct", &M::profiler_overhead_pct, "profiled step time (API calls recorded, no GPU records) vs timed step time, percent"},
+    MeasurementColumn{"gpu_records_step_ms", &M::gpu_records_step_ms, "profiled rows: median step time of the window that also records kernels and copies, ms"},
+    MeasurementColumn{"gpu_records_overhead_pct", &M::gpu_records_overhead_pct, "that window's step time vs timed step time, percent"},
 };
 
 std::string formatDouble(double value) {

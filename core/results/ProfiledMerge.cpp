@@ -19,8 +19,26 @@ constexpr std::optional<double> M::*kProfiledColumns[] = {
     &M::data_wall_us, &M::data_gpu_us, &M::forward_wall_us, &M::forward_gpu_us,
     &M::loss_wall_us, &M::loss_gpu_us, &M::backward_wall_us, &M::backward_gpu_us,
     &M::optimizer_wall_us, &M::optimizer_gpu_us, &M::postprocess_wall_us, &M::postprocess_gpu_us,
-    &M::discarded_records, &M::profiler_overhead_pct,
+    &M::discarded_records, &M::profiler_overhead_pct, &M::gpu_records_overhead_pct,
 };
+
+// What only the window with GPU records measures (combineProfiledWindows). gpu_idle_pct too: the
+// merge recomputes it against the timed median.
+constexpr std::optional<double> M::*kGpuRecordColumns[] = {
+    &M::kernels, &M::gpu_busy_us, &M::gpu_idle_pct, &M::network_gpu_fraction,
+    &M::launch_delay_us_median, &M::launch_delay_us_p90, &M::data_gpu_us, &M::forward_gpu_us,
+    &M::loss_gpu_us, &M::backward_gpu_us, &M::optimizer_gpu_us, &M::postprocess_gpu_us,
+};
+
+std::optional<double> sumOf(std::optional<double> a, std::optional<double> b) {
+    if (!a) return b;
+    if (!b) return a;
+    return *a + *b;
+}
+
+void appendMessage(M& row, const std::string& text) {
+    row.message = row.message.empty() ? text : row.message + "; " + text;
+}
 
 auto identity(const M& m) {
     return std::tie(m.session_id, m.family, m.task, m.phase, m.batch, m.imgsz, m.precision,
@@ -47,6 +65,47 @@ std::optional<double> profilerOverheadPct(std::optional<double> profiledMs, std:
 
 bool sameRowIdentity(const Measurement& a, const Measurement& b) { return identity(a) == identity(b); }
 
+std::vector<Measurement> combineProfiledWindows(const std::vector<Measurement>& calls,
+                                                const std::vector<Measurement>& full) {
+    std::unordered_map<std::string, size_t> fullByIdentity;
+    for (size_t i = 0; i < full.size(); ++i) fullByIdentity.emplace(identityText(full[i]), i);
+    std::vector<bool> used(full.size(), false);
+    std::vector<Measurement> rows;
+    for (const auto& callsRow : calls) {
+        const auto match = fullByIdentity.find(identityText(callsRow));
+        if (match == fullByIdentity.end()) {
+            rows.push_back(callsRow);
+            continue;
+        }
+        used[match->second] = true;
+        const auto& fullRow = full[match->second];
+        if (callsRow.status == "ok" && fullRow.status == "ok") {
+            auto row = callsRow;
+            for (auto column : kGpuRecordColumns) row.*column = fullRow.*column;
+            row.discarded_records = sumOf(callsRow.discarded_records, fullRow.discarded_records);
+            row.gpu_records_step_ms = fullRow.step_ms_median;
+            rows.push_back(std::move(row));
+        } else if (callsRow.status == "ok") {
+            auto row = callsRow;
+            for (auto column : kGpuRecordColumns) row.*column = std::nullopt;
+            appendMessage(row, "no GPU records: " + (fullRow.message.empty() ? fullRow.status : fullRow.message));
+            rows.push_back(std::move(row));
+        } else if (callsRow.status == "error" && fullRow.status == "ok") {
+            auto row = fullRow;
+            row.gpu_records_step_ms = fullRow.step_ms_median;
+            appendMessage(row, "host figures from the window with GPU records (slower): the API-calls window failed: " +
+                                   callsRow.message);
+            rows.push_back(std::move(row));
+        } else {
+            rows.push_back(callsRow);
+        }
+    }
+    for (size_t i = 0; i < full.size(); ++i) {
+        if (!used[i]) rows.push_back(full[i]);
+    }
+    return rows;
+}
+
 std::optional<double> gpuIdlePct(std::optional<double> gpuBusyUs,
                                  std::optional<double> timedStepMedianMs) {
     if (!gpuBusyUs || !timedStepMedianMs || !std::isfinite(*gpuBusyUs) ||
@@ -62,6 +121,7 @@ void mergeProfiledMetrics(std::vector<Measurement>& timedRows,
         for (auto& timed : timedRows) {
             if (!sameRowIdentity(timed, profiled)) continue;
             profiled.profiler_overhead_pct = profilerOverheadPct(profiled.step_ms_median, timed.step_ms_median);
+            profiled.gpu_records_overhead_pct = profilerOverheadPct(profiled.gpu_records_step_ms, timed.step_ms_median);
             if (profiled.status != "ok") continue;
             for (auto column : kProfiledColumns) timed.*column = profiled.*column;
             timed.gpu_idle_pct = gpuIdlePct(profiled.gpu_busy_us, timed.step_ms_median);

@@ -25,12 +25,28 @@ std::optional<double> profilerOverheadPct(std::optional<double> profiledMs, std:
 std::optional<double> gpuIdlePct(std::optional<double> gpuBusyUs,
                                  std::optional<double> timedStepMedianMs);
 
+// The profiled pass runs twice, each run in a process of its own (profiler::CuptiRecords): `calls`
+// rows come from windows that record API calls alone, `full` rows from windows that also record the
+// kernels and copies the GPU ran, whose activity tracing slows the host by far more. One row per
+// identity comes back, in the order of `calls`:
+// - both ok: the calls row (status, steps, step times, launches, graph launches, launch CPU, the
+//   *_wall_us phase columns) with the GPU columns of the full row (kernels, gpu_busy_us, gpu_idle_pct,
+//   network_gpu_fraction, launch delays, the *_gpu_us phase columns), discarded_records of both, and
+//   gpu_records_step_ms = the full row's step median;
+// - calls ok, full not: the calls row, GPU columns absent, the full row's message appended;
+// - calls failed ("error"), full ok: the full row whole, its message saying the calls window failed
+//   and why (its host figures then carry activity tracing's cost);
+// - otherwise (both failed, refused, a row in one list only): the calls row, or the full row alone.
+std::vector<Measurement> combineProfiledWindows(const std::vector<Measurement>& calls,
+                                                const std::vector<Measurement>& full);
+
 // For each profiled row and every timed row of the same identity:
 // - profiled.profiler_overhead_pct = 100 * (profiled median / timed median - 1) (absent when either
-//   median is absent or the timed one is not positive);
+//   median is absent or the timed one is not positive), and gpu_records_overhead_pct the same for
+//   gpu_records_step_ms;
 // - when the profiled row is ok, the profiled metrics are copied onto the timed row (launches,
 //   graph_launches, kernels, launch_cpu_us, gpu_busy_us, network_gpu_fraction, launch delays, the
-//   *_wall_us / *_gpu_us phase columns, discarded_records, profiler_overhead_pct) and
+//   *_wall_us / *_gpu_us phase columns, discarded_records, both overheads) and
 //   timed.gpu_idle_pct = gpuIdlePct(profiled busy, timed median).
 // The timed row's own columns (step times, VRAM, phase pass: network_fraction, speedup_ceiling,
 // *_ms) are never overwritten: they come from the process without CUPTI.

@@ -34,8 +34,9 @@ void CapturableSgd::step(const std::optional<torch::Tensor>& gradScale,
                     learningRate_, options_.dampening, options_.nesterov, /*maximize=*/false,
                     /*is_first_step=*/firstStep_, gradScale, foundInf);
     if (foundInf) {
-        // 1 once any step has gone through: a skipped step leaves the flag as it was.
-        initialised_.copy_(torch::maximum(initialised_, foundInf->eq(0).to(initialised_.dtype())));
+        // 1 once any step has gone through: a skipped step leaves the flag as it was. In place, two
+        // kernels: this runs in every eager step, where launches are the cost.
+        at::maximum_out(initialised_, initialised_, foundInf->eq(0));
     } else {
         initialised_.fill_(1.0);
     }

@@ -120,7 +120,8 @@ TrainingStep::Result TrainingStep::runEager(const torch::Tensor& images, const t
         StepPhase phase(phases, profiler::kPhaseOptimizer);
         finishOptimizerStep();
     }
-    return {loss.detach().clone(), network != nullptr, boundary};
+    // No copy: this loss is a fresh tensor every step (a replayed step's is a static buffer, copied there).
+    return {loss.detach(), network != nullptr, boundary};
 }
 
 // The captured part's backward starts once the gradients of all its outputs have arrived: the last

@@ -146,6 +146,32 @@ TEST_CASE("resnet18 batch 1: eager launches equal kernels, graphed is one graph 
     CHECK(std::abs(graphedBusy - eagerBusy) <= 0.05 * eagerBusy);
     CHECK(*eager.metrics->summary.launchDelayMedianUs > 0);
 
+    // Windows recording API calls alone (the profiled pass's first run): the same launch calls, and no
+    // kernel, copy or busy time, since the activity API is never switched on.
+    ProfileSession eagerCalls(makeCuptiActivitySource(CuptiRecords::Calls));
+    const auto eagerFromCalls = profileSteps(eagerCalls, [&](PhaseRecorder* recorder) {
+        ScopedPhase forward(recorder, kPhaseForward);
+        network.forward<torch::Tensor>(input);
+    });
+    ProfileSession graphedCalls(makeCuptiActivitySource(CuptiRecords::Calls));
+    const auto graphedFromCalls = profileSteps(graphedCalls, [&](PhaseRecorder* recorder) {
+        ScopedPhase forward(recorder, kPhaseForward);
+        runner.runReturningStaticBuffers(input);
+    });
+    print("resnet18 b1 eager, API calls alone", *eagerFromCalls.metrics);
+    print("resnet18 b1 graphed, API calls alone", *graphedFromCalls.metrics);
+    for (const auto& step : eagerFromCalls.metrics->steps) {
+        CHECK(step.launches == eagerKernels);
+        CHECK(step.kernels == 0);
+        CHECK(step.gpuBusyUs == 0);
+        CHECK(step.phase(kPhaseForward) != nullptr);
+    }
+    for (const auto& step : graphedFromCalls.metrics->steps) {
+        CHECK(step.graphLaunches == 1);
+        CHECK(step.launches == graphed.metrics->steps.front().launches);
+    }
+    CHECK(eagerFromCalls.batch.kernels.empty());
+
     // The trace of both windows, for a look in Perfetto: $GRAPHLENS_TRACE_DIR or the temp directory.
     ChromeTrace trace;
     trace.add("eager", eager.batch, eager.phases);

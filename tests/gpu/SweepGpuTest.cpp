@@ -77,7 +77,16 @@ TEST_CASE("resnet18 sweep at batch 1, 8, 32 writes eager and graphed rows; graph
         CHECK(row.memory_format == "nchw");
         CHECK(row.step_ms_round_spread_pct.has_value());
         CHECK(row.profiler_overhead_pct.has_value());
+        CHECK(row.gpu_records_overhead_pct.has_value());  // the second window, with GPU records
     }
+    for (const auto& row : profiled) {
+        CAPTURE(row.batch, row.arm, row.message);
+        CHECK(row.status == "ok");
+        CHECK(row.message.empty());  // both windows ran: no "no GPU records", no fallback
+        CHECK(row.gpu_records_step_ms.has_value());
+    }
+    // The launches come from the window with API calls alone, the kernels from the other one: an
+    // eager step launches the same kernels whichever window watched it.
     CHECK(*rowOf(rows, 1, "eager").launches == *rowOf(rows, 1, "eager").kernels);
     CHECK(*rowOf(rows, 1, "graphed").graph_launches == 1);
     for (int batch : plan.batches) {
@@ -153,6 +162,7 @@ TEST_CASE("a training sweep's profiled pass puts launches and GPU idle on the tr
         CHECK(graphed.graph_launches.value_or(0) >= 1);
         CHECK(*graphed.launches < *eager.launches);  // the replays replace most launches
         CHECK(graphed.profiler_overhead_pct.has_value());
+        CHECK(graphed.gpu_records_overhead_pct.has_value());
         CHECK(graphed.gpu_idle_pct.value_or(-1) >= 0);
     }
     std::ifstream trace(plan.trace);

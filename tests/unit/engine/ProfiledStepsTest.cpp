@@ -32,7 +32,7 @@ TEST_CASE("a profiled window: warm steps and the window's untimed steps unmarked
     for (const int windowWarmup : {0, 2}) {
         CAPTURE(windowWarmup);
         CountingStep step;
-        const auto profiled = bench::profileSteps(step, bench::Arm::Graphed, 5, memory, events, windowWarmup);
+        const auto profiled = bench::profileSteps(step, bench::Arm::Graphed, 5, memory, events, profiler::CuptiRecords::Calls, windowWarmup);
         REQUIRE(step.marked.size() == static_cast<std::size_t>(3 + windowWarmup + 5));
         CHECK(profiled.stepsMs.size() == 5);
         for (std::size_t i = 0; i < step.marked.size(); ++i) {

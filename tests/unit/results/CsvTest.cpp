@@ -30,8 +30,8 @@ TEST_CASE("CSV header is the column names in schema order", "[results][csv]") {
                                "jit,arm,pass,device,status,message,graph_mode,parity,"
                                "eager_fallbacks,steps,step_ms_median,",
                                0) == 0);
-    CHECK(measurementColumns().size() == 72);
-    CHECK(measurementColumns().back().name == "profiler_overhead_pct");
+    CHECK(measurementColumns().size() == 74);
+    CHECK(measurementColumns().back().name == "gpu_records_overhead_pct");
 }
 
 TEST_CASE("CSV round trip keeps every field exactly", "[results][csv]") {

@@ -281,3 +281,121 @@ TEST_CASE("mergeProfiledRows joins a mixed stream the way the worker sends it, a
     std::vector<Measurement> timedOnly{timedRow(), graphed};
     CHECK(mergeProfiledRows(timedOnly, 0).empty());
 }
+
+// The two profiled windows of one configuration (calls: API calls alone; full: GPU records too).
+namespace {
+
+Measurement callsWindowRow() {
+    auto m = profiledRow(100);
+    m.step_ms_median = 2.0;
+    m.kernels = 0;      // what a window without GPU records computes: no kernel, no busy time
+    m.gpu_busy_us = 0;
+    m.network_gpu_fraction = std::nullopt;
+    m.discarded_records = 1;
+    return m;
+}
+
+Measurement fullWindowRow() {
+    auto m = profiledRow(200);
+    m.step_ms_median = 2.75;
+    m.gpu_busy_us = 1800;
+    m.network_gpu_fraction = 0.8;
+    m.discarded_records = 4;
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("combining the two profiled windows: host figures from the calls, GPU figures from the full",
+          "[results][merge]") {
+    const auto calls = callsWindowRow();
+    const auto full = fullWindowRow();
+    const auto rows = combineProfiledWindows({calls}, {full});
+    REQUIRE(rows.size() == 1);
+    const auto& r = rows[0];
+    CHECK(r.status == "ok");
+    CHECK(r.step_ms_median == calls.step_ms_median);
+    CHECK(r.launches == calls.launches);
+    CHECK(r.graph_launches == calls.graph_launches);
+    CHECK(r.launch_cpu_us == calls.launch_cpu_us);
+    CHECK(r.forward_wall_us == calls.forward_wall_us);
+    CHECK(r.backward_wall_us == calls.backward_wall_us);
+    CHECK(r.kernels == full.kernels);
+    CHECK(r.gpu_busy_us == full.gpu_busy_us);
+    CHECK(r.network_gpu_fraction == full.network_gpu_fraction);
+    CHECK(r.launch_delay_us_median == full.launch_delay_us_median);
+    CHECK(r.forward_gpu_us == full.forward_gpu_us);
+    CHECK(r.postprocess_gpu_us == full.postprocess_gpu_us);
+    CHECK(r.discarded_records == 5);
+    CHECK(r.gpu_records_step_ms == 2.75);
+
+    // Merged onto the timed row: one overhead per window.
+    auto timed = row("timed");
+    timed.step_ms_median = 1.6;
+    std::vector<Measurement> timedRows{timed};
+    std::vector<Measurement> profiledRows = rows;
+    mergeProfiledMetrics(timedRows, profiledRows);
+    REQUIRE(timedRows[0].profiler_overhead_pct);
+    CHECK(*timedRows[0].profiler_overhead_pct == Approx(25.0));
+    REQUIRE(timedRows[0].gpu_records_overhead_pct);
+    CHECK(*timedRows[0].gpu_records_overhead_pct == Approx(71.875));
+    CHECK(timedRows[0].kernels == full.kernels);
+}
+
+TEST_CASE("a failed window: the other one's figures stay, the failure is said", "[results][merge]") {
+    SECTION("full window failed: GPU columns absent, not the calls window's zeros") {
+        auto full = fullWindowRow();
+        full.status = "error";
+        full.message = "profiled pass: CUPTI refused CONCURRENT_KERNEL";
+        const auto rows = combineProfiledWindows({callsWindowRow()}, {full});
+        REQUIRE(rows.size() == 1);
+        CHECK(rows[0].status == "ok");
+        CHECK(rows[0].launches == callsWindowRow().launches);
+        CHECK_FALSE(rows[0].kernels);
+        CHECK_FALSE(rows[0].gpu_busy_us);
+        CHECK_FALSE(rows[0].gpu_records_step_ms);
+        CHECK(rows[0].message.find("no GPU records: profiled pass: CUPTI refused") != std::string::npos);
+    }
+    SECTION("calls window failed: the full window's row whole, saying so") {
+        auto calls = callsWindowRow();
+        calls.status = "error";
+        calls.message = "profiled pass without CUPTI: no callback API";
+        const auto rows = combineProfiledWindows({calls}, {fullWindowRow()});
+        REQUIRE(rows.size() == 1);
+        CHECK(rows[0].status == "ok");
+        CHECK(rows[0].step_ms_median == fullWindowRow().step_ms_median);
+        CHECK(rows[0].launches == fullWindowRow().launches);
+        CHECK(rows[0].gpu_records_step_ms == fullWindowRow().step_ms_median);
+        CHECK(rows[0].message.find("the API-calls window failed: profiled pass without CUPTI") != std::string::npos);
+    }
+    SECTION("a refused arm stays refused") {
+        auto calls = callsWindowRow();
+        calls.status = "refused";
+        calls.message = "graphs refused";
+        auto full = fullWindowRow();
+        full.status = "refused";
+        const auto rows = combineProfiledWindows({calls}, {full});
+        REQUIRE(rows.size() == 1);
+        CHECK(rows[0] == calls);
+    }
+}
+
+TEST_CASE("combining windows pairs rows by identity, keeps the calls order and the unmatched rows",
+          "[results][merge]") {
+    auto callsA = callsWindowRow();
+    auto callsB = callsWindowRow();
+    callsB.batch = 16;
+    auto fullB = fullWindowRow();
+    fullB.batch = 16;
+    auto fullA = fullWindowRow();
+    auto fullOnly = fullWindowRow();
+    fullOnly.arm = "graphed";
+    const auto rows = combineProfiledWindows({callsA, callsB}, {fullB, fullOnly, fullA});
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[0].batch == 8);
+    CHECK(rows[0].gpu_busy_us == fullA.gpu_busy_us);
+    CHECK(rows[1].batch == 16);
+    CHECK(rows[1].gpu_records_step_ms == fullB.step_ms_median);
+    CHECK(rows[2] == fullOnly);
+    CHECK(combineProfiledWindows({}, {}).empty());
+}

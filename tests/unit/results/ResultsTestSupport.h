@@ -93,6 +93,8 @@ inline Measurement fullRow() {
     m.postprocess_gpu_us = 9.5;
     m.discarded_records = 2;
     m.profiler_overhead_pct = 12.5;
+    m.gpu_records_step_ms = 1.375;
+    m.gpu_records_overhead_pct = 31.25;
     return m;
 }
 

@@ -24,7 +24,7 @@ def make(optimizer_name):
     return model, opt, scaler
 
 
-def median_ms(step, warmup=10, steps=50):
+def median_ms(step, warmup=10, steps=200):  # as graphlens_bench_training_step
     for _ in range(warmup):
         step()
     torch.cuda.synchronize()

@@ -157,16 +157,17 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const f
     }
     // Before this process captures anything: a replay is then one GPU record instead of one per kernel
     // (CuptiActivitySource.h), and each captured graph's kernel count is noted for the metrics. Only
-    // where GPU work is recorded: arming switches CUPTI's activity tracing on for the whole process.
-    std::string perKernelWhy;
-    if (records == profiler::CuptiRecords::Calls) {
-        // nothing to arm: a replay is one graph launch call either way
-    } else if (profiler::armGraphLevelTracing(&perKernelWhy)) {
-        graphs::setCaptureObserver([](const graphs::CapturedGraphInfo& graph) {
-            profiler::noteCapturedGraph(graph.graphExec, graph.kernelNodes);
-        });
-    } else {
-        events.log("graph replays are traced per kernel (slower): " + perKernelWhy);
+    // where GPU work is recorded: arming switches CUPTI's activity tracing on for the whole process,
+    // and without GPU records a replay is one graph launch call either way.
+    if (records == profiler::CuptiRecords::Full) {
+        std::string perKernelWhy;
+        if (profiler::armGraphLevelTracing(&perKernelWhy)) {
+            graphs::setCaptureObserver([](const graphs::CapturedGraphInfo& graph) {
+                profiler::noteCapturedGraph(graph.graphExec, graph.kernelNodes);
+            });
+        } else {
+            events.log("graph replays are traced per kernel (slower): " + perKernelWhy);
+        }
     }
     profiler::ChromeTrace trace;
     if (results::hasPhase(plan, "infer")) profileInferenceSteps(plan, family, sessionId, events, batches, records, trace, rows);

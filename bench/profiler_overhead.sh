@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # What the profiled pass costs (target on the H200, resnet18 fp16 batch 1: <= 20% eager, <= 10% graphed):
-# RUNS sweeps (default 1), each a fresh timed process and a fresh profiled process, then each run's
+# RUNS sweeps (default 1), each a fresh timed process and fresh profiled processes, then each run's
 # profiler_overhead_pct (step median of the window recording API calls, where the host figures come
 # from, vs timed median of the same row identity; beside it gpu_records_overhead_pct, the window that
-# also records kernels and copies) and, over the runs, the median per arm with the verdict. Several runs because the two medians come from two processes
-# a minute apart, and an eager step on a shared machine moves by 20-30% in a minute.
+# also records kernels and copies) and, over the runs, the median per arm with the verdict. Several
+# runs because the medians come from processes a minute apart, and an eager step on a shared machine
+# moves by 20-30% in a minute.
 # CPUS=2-5 pins both processes of every run to those CPUs (taskset), so neither lands on a core the
-# other never saw. graphlens_bench_profiler_overhead measures the eager arm's cost inside one process.
+# other never saw. graphlens_bench_profiler_overhead measures an arm's cost inside one process.
 #   [RUNS=5] [CPUS=2-5] bench/profiler_overhead.sh <graphlens-cli command...>   e.g.  ./run.sh graphlens-cli
 set -euo pipefail
 runs="${RUNS:-1}"

@@ -74,7 +74,13 @@ std::vector<Measurement> combineProfiledWindows(const std::vector<Measurement>& 
     for (const auto& callsRow : calls) {
         const auto match = fullByIdentity.find(identityText(callsRow));
         if (match == fullByIdentity.end()) {
-            rows.push_back(callsRow);
+            // The other process died or never got here: its zeros (no kernel recorded) are not figures.
+            auto row = callsRow;
+            if (row.status == "ok") {
+                for (auto column : kGpuRecordColumns) row.*column = std::nullopt;
+                appendMessage(row, "no GPU records: the process recording them gave no row for this configuration");
+            }
+            rows.push_back(std::move(row));
             continue;
         }
         used[match->second] = true;

@@ -33,10 +33,11 @@ std::optional<double> gpuIdlePct(std::optional<double> gpuBusyUs,
 //   *_wall_us phase columns) with the GPU columns of the full row (kernels, gpu_busy_us, gpu_idle_pct,
 //   network_gpu_fraction, launch delays, the *_gpu_us phase columns), discarded_records of both, and
 //   gpu_records_step_ms = the full row's step median;
-// - calls ok, full not: the calls row, GPU columns absent, the full row's message appended;
+// - calls ok, full not ok or missing: the calls row, GPU columns absent (never the zeros a window
+//   without GPU records computes), and why appended to its message;
 // - calls failed ("error"), full ok: the full row whole, its message saying the calls window failed
 //   and why (its host figures then carry activity tracing's cost);
-// - otherwise (both failed, refused, a row in one list only): the calls row, or the full row alone.
+// - otherwise (both failed, refused, a full row alone): the calls row, or the full row alone.
 std::vector<Measurement> combineProfiledWindows(const std::vector<Measurement>& calls,
                                                 const std::vector<Measurement>& full);
 

@@ -368,6 +368,16 @@ TEST_CASE("a failed window: the other one's figures stay, the failure is said", 
         CHECK(rows[0].gpu_records_step_ms == fullWindowRow().step_ms_median);
         CHECK(rows[0].message.find("the API-calls window failed: profiled pass without CUPTI") != std::string::npos);
     }
+    SECTION("no full row at all (that process died): GPU columns absent, saying so") {
+        const auto rows = combineProfiledWindows({callsWindowRow()}, {});
+        REQUIRE(rows.size() == 1);
+        CHECK(rows[0].status == "ok");
+        CHECK(rows[0].launches == callsWindowRow().launches);
+        CHECK_FALSE(rows[0].kernels);
+        CHECK_FALSE(rows[0].gpu_busy_us);
+        CHECK_FALSE(rows[0].gpu_idle_pct);
+        CHECK(rows[0].message.find("no GPU records") != std::string::npos);
+    }
     SECTION("a refused arm stays refused") {
         auto calls = callsWindowRow();
         calls.status = "refused";

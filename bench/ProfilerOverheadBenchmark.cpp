@@ -13,9 +13,7 @@
 // launch CPU come from, and the headline's target) or full (kernels and copies too: the window of its GPU
 // figures, whose cost the rows report as gpu_records_overhead_pct). --arm graphed measures a replayed
 // step instead (captured before CUPTI is loaded; its plain blocks are timed as the timed pass times
-// them, after an eager block). --attach-before-capture (graphed): after the CUPTI-free blocks, attach
-// CUPTI (profiler::attachCupti; not with --control) and capture the graph anew, so the rounds replay a
-// graph instantiated with CUPTI attached, as a profiling process that attaches first would.
+// them, after an eager block).
 // --control never loads CUPTI: its "profiled" blocks are plain blocks too. Its headline is what the
 // schedule alone (the CUPTI-free blocks always come first) does to the comparison, so a run of each,
 // alternated over several processes, separates CUPTI's cost from a machine that slows or speeds up
@@ -24,7 +22,7 @@
 //                                     [--steps 100] [--rounds 9] [--pre-blocks 5] [--arm-graph-tracing]
 //                                     [--window-warmup N]  (untimed steps opening each window; default
 //                                                           the profiled pass's own)  [--control]
-//                                     [--records calls|full] [--arm eager|graphed] [--attach-before-capture]
+//                                     [--records calls|full] [--arm eager|graphed]
 #include "bench/FamilyGraphRunner.h"
 #include "bench/FamilyResolver.h"
 #include "bench/InferenceStep.h"
@@ -45,8 +43,6 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <memory>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -83,7 +79,7 @@ std::vector<double> plainBlock(bench::TimedStep& step, bench::Arm arm, int steps
 static int run(int argc, char** argv) {
     std::string familyName = "resnet18", precision = "fp16", recordsName = "calls", armName = "eager";
     int batch = 1, steps = 100, rounds = 9, preBlocks = 5, windowWarmup = bench::kWindowWarmupSteps;
-    bool armGraphTracing = false, control = false, attachBeforeCapture = false;
+    bool armGraphTracing = false, control = false;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--arm-graph-tracing")) {
             armGraphTracing = true;
@@ -91,10 +87,6 @@ static int run(int argc, char** argv) {
         }
         if (!std::strcmp(argv[i], "--control")) {
             control = true;
-            continue;
-        }
-        if (!std::strcmp(argv[i], "--attach-before-capture")) {
-            attachBeforeCapture = true;
             continue;
         }
         if (i + 1 >= argc) {
@@ -117,12 +109,11 @@ static int run(int argc, char** argv) {
         ++i;
     }
     if (batch < 1 || steps < 4 || rounds < 1 || preBlocks < 1 || windowWarmup < 0 || (precision != "fp16" && precision != "fp32") ||
-        (recordsName != "calls" && recordsName != "full") || (armName != "eager" && armName != "graphed") ||
-        (attachBeforeCapture && armName != "graphed")) {
+        (recordsName != "calls" && recordsName != "full") || (armName != "eager" && armName != "graphed")) {
         std::fprintf(stderr, "usage: graphlens_bench_profiler_overhead [--family F] [--batch N>=1] "
                              "[--precision fp16|fp32] [--steps N>=4] [--rounds N>=1] [--pre-blocks N>=1] "
                              "[--window-warmup N>=0] [--records calls|full] [--arm eager|graphed] "
-                             "[--arm-graph-tracing] [--control] [--attach-before-capture (with --arm graphed)]\n");
+                             "[--arm-graph-tracing] [--control]\n");
         return 2;
     }
     if (!torch::cuda::is_available()) {
@@ -148,13 +139,6 @@ static int run(int argc, char** argv) {
     const auto arm = armName == "graphed" ? bench::Arm::Graphed : bench::Arm::Eager;
     const auto records = recordsName == "full" ? profiler::CuptiRecords::Full : profiler::CuptiRecords::Calls;
     std::unique_ptr<graphs::GraphRunner> graphedRunner;
-    const auto capture = [&] {
-        if (graphedRunner) graphedRunner->release();
-        auto graphedOptions = options;
-        graphedOptions.mode = graphs::GraphMode::On;
-        graphedRunner = bench::makeFamilyGraphRunner(family, network, graphedOptions);
-        graphedRunner->captureFor(deviceBatch);
-    };
     if (arm == bench::Arm::Graphed) {
         if (!family.inference.capturable()) throw std::invalid_argument(familyName + " is not captured: " + family.inference.reason);
         if (armGraphTracing && !control) {
@@ -163,11 +147,12 @@ static int run(int argc, char** argv) {
             std::string why;
             if (!profiler::armGraphLevelTracing(&why)) std::printf("graph-level tracing not armed: %s\n", why.c_str());
         }
-        capture();
+        auto graphedOptions = options;
+        graphedOptions.mode = graphs::GraphMode::On;
+        graphedRunner = bench::makeFamilyGraphRunner(family, network, graphedOptions);
+        graphedRunner->captureFor(deviceBatch);
     }
-    std::optional<bench::InferenceStep> stepHolder;
-    stepHolder.emplace(*eager, graphedRunner.get(), family.postprocess, bench::StepScope::Step, host, deviceBatch);
-    auto& step = *stepHolder;
+    bench::InferenceStep step(*eager, graphedRunner.get(), family.postprocess, bench::StepScope::Step, host, deviceBatch);
     benchmarks::QuietSweepEvents events;
 
     std::printf("%s %s inference step (upload, network, postprocess), batch %d, %s, %d px, %s records: %d rounds of "
@@ -184,14 +169,6 @@ static int run(int argc, char** argv) {
                 *std::min_element(beforeCupti.begin(), beforeCupti.end()),
                 *std::max_element(beforeCupti.begin(), beforeCupti.end()));
     if (control) std::printf("control run: CUPTI is never loaded, the profiled blocks are plain blocks\n");
-    if (attachBeforeCapture) {
-        std::string why;
-        if (!control && !profiler::attachCupti(&why)) std::printf("CUPTI not attached: %s\n", why.c_str());
-        capture();  // the control captures anew too: the same schedule
-        stepHolder.emplace(*eager, graphedRunner.get(), family.postprocess, bench::StepScope::Step, host, deviceBatch);
-        plainBlock(step, arm, steps, memory);  // the new graph's first replays
-        std::printf("graph captured anew after %s\n", control ? "the CUPTI-free blocks" : "attaching CUPTI");
-    }
     if (armGraphTracing && !control && arm == bench::Arm::Eager) {
         std::string why;
         if (!profiler::armGraphLevelTracing(&why)) std::printf("graph-level tracing not armed: %s\n", why.c_str());

@@ -88,8 +88,6 @@ void CUPTIAPI onApiCallback(void* userdata, CUpti_CallbackDomain domain, CUpti_C
                       data.callbackSite == CUPTI_API_EXIT ? systemThreadId() : 0);
 }
 
-void CUPTIAPI ignoreCallback(void*, CUpti_CallbackDomain, CUpti_CallbackId, const void*) {}
-
 void CUPTIAPI bufferRequested(uint8_t** buffer, size_t* size, size_t* maxNumRecords) {
     *buffer = static_cast<uint8_t*>(std::aligned_alloc(kBufferAlignment, kBufferBytes));
     *size = *buffer ? kBufferBytes : 0;
@@ -387,21 +385,6 @@ bool armGraphLevelTracing(std::string* why) {
     return false;
 }
 
-bool attachCupti(std::string* why) {
-    const auto& lib = CuptiLibrary::instance();
-    std::string reason = lib.loaded ? "this libcupti has no cuptiSubscribe/cuptiUnsubscribe" : lib.error;
-    if (lib.loaded && lib.cuptiSubscribe && lib.cuptiUnsubscribe) {
-        // No callback enabled: CUPTI attaches to the driver on its first subscription and stays.
-        CUpti_SubscriberHandle subscriber = nullptr;
-        if (GRAPHLENS_CUPTI_CHECK(lib, cuptiSubscribe(&subscriber, ignoreCallback, nullptr), &reason)) {
-            GRAPHLENS_CUPTI_CHECK(lib, cuptiUnsubscribe(subscriber), nullptr);
-            return true;
-        }
-    }
-    if (why) *why = reason;
-    return false;
-}
-
 void noteCapturedGraph(void* graphExec, int kernelNodes) {
     auto& sink = collector();
     std::lock_guard lock(sink.mutex);
@@ -422,11 +405,6 @@ std::unique_ptr<ActivitySource> makeCuptiActivitySource(CuptiRecords) {
 }
 
 bool armGraphLevelTracing(std::string* why) {
-    if (why) *why = "GraphLens was built without CUPTI";
-    return false;
-}
-
-bool attachCupti(std::string* why) {
     if (why) *why = "GraphLens was built without CUPTI";
     return false;
 }

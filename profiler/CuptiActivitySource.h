@@ -36,13 +36,6 @@ std::unique_ptr<ActivitySource> makeCuptiActivitySource(CuptiRecords records = C
 // False with the reason when CUPTI cannot do it; replays are then traced per kernel as before.
 bool armGraphLevelTracing(std::string* why = nullptr);
 
-// Attaches CUPTI to the process without recording anything (one subscription, opened and closed): for
-// a process that will open windows, before it instantiates its graphs. Once attached CUPTI stays, and
-// what it costs a replay may depend on whether the graph was instantiated before or after (measured
-// with graphlens_bench_profiler_overhead --attach-before-capture). False with the reason when CUPTI
-// cannot be loaded.
-bool attachCupti(std::string* why = nullptr);
-
 // Tells the armed profiler how many kernel nodes an instantiated graph (a cudaGraphExec_t) holds: a
 // graph-level record names the executable graph it replayed, and its kernels count from this. Does
 // nothing unless armed.

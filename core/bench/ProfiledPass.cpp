@@ -168,10 +168,6 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const f
         } else {
             events.log("graph replays are traced per kernel (slower): " + perKernelWhy);
         }
-    } else {
-        // CUPTI attached before the first capture too (see attachCupti).
-        std::string why;
-        if (!profiler::attachCupti(&why)) events.log("CUPTI not attached before the captures: " + why);
     }
     profiler::ChromeTrace trace;
     if (results::hasPhase(plan, "infer")) profileInferenceSteps(plan, family, sessionId, events, batches, records, trace, rows);

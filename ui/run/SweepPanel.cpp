@@ -240,8 +240,9 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
     addField(form, tr("Repeats"), QStringLiteral("repeats"), m_repeats);
     m_profile = new QCheckBox(tr("CUPTI pass (launches, GPU idle, timeline)"));
     m_profile->setObjectName(QStringLiteral("profile"));
-    m_profile->setToolTip(tr("After the timed steps, run the same steps again in a process of their own with CUPTI "
-                             "tracing: launches per step, CPU launch time, GPU idle and the step timeline"));
+    m_profile->setToolTip(tr("After the timed steps, run the same steps again under CUPTI in processes of their own "
+                             "(API calls first, then kernels and copies): launches per step, CPU launch time, GPU "
+                             "idle and the step timeline"));
     addField(form, tr("Profiling"), QStringLiteral("profile"), m_profile);
 
     m_start = new QPushButton(tr("Start sweep"));

@@ -28,7 +28,10 @@ QColor backgroundOf(QChartView* view) {
 // The view's scene (chart, axes, legend, labels) onto `painter`, over the chart's background,
 // with the rows that streamed in since its last redraw.
 void paintChart(QChartView* view, QPainter* painter) {
-    if (auto* modelView = qobject_cast<ModelChartView*>(view)) modelView->redrawIfPending();
+    if (auto* modelView = qobject_cast<ModelChartView*>(view)) {
+        modelView->redrawIfPending();
+        modelView->syncLegend();  // the wrapped legend laid out for this size, as on screen
+    }
     const QRectF target(QPointF(0, 0), QSizeF(view->viewport()->size()));
     painter->fillRect(target, backgroundOf(view));
     painter->setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);

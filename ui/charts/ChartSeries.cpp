@@ -1,5 +1,6 @@
 #include "ui/charts/ChartSeries.h"
 
+#include "ui/charts/SeriesNaming.h"
 #include "ui/charts/SpeedupSeries.h"
 
 #include <QChart>
@@ -140,13 +141,10 @@ double maxValue(const std::vector<MetricCurve>& curves) {
 }
 
 QString curveName(const std::vector<SeriesKey>& keys, const SeriesKey& key, const QString& what) {
-    if (keys.size() <= 1) return what;
-    return QString::fromStdString(key.label()) + QStringLiteral(": ") + what;
+    return SeriesNaming(keys).name(key, what);
 }
 
-QString titleSuffix(const std::vector<SeriesKey>& keys) {
-    return keys.size() == 1 ? QStringLiteral(" — ") + QString::fromStdString(keys.front().label()) : QString();
-}
+QString titleSuffix(const std::vector<SeriesKey>& keys) { return SeriesNaming(keys).titleSuffix(); }
 
 QString exactNumber(double value, int decimals) {
     QString text = QLocale::c().toString(value, 'f', decimals);
@@ -183,7 +181,7 @@ QLineSeries* addCurve(QChart* chart, QAbstractAxis* xAxis, QAbstractAxis* yAxis,
         });
         if (nearest == points.end()) return;
         QString text = QObject::tr("%1\nbatch %2: %3 %4")
-                           .arg(tip.name)
+                           .arg(tip.fullName.isEmpty() ? tip.name : tip.fullName)
                            .arg(nearest->batch)
                            .arg(exactNumber(nearest->value))
                            .arg(tip.unit)

@@ -76,17 +76,18 @@ std::vector<SeriesKey> seriesKeys(const std::vector<results::Measurement>& rows)
 void batchRange(const std::vector<MetricCurve>& curves, int& minBatch, int& maxBatch);
 double maxValue(const std::vector<MetricCurve>& curves);
 
-// A legend name: `what` alone when the chart shows one key (the key then goes in the title),
-// "<key label>: <what>" otherwise.
+// A legend name (SeriesNaming): `what` alone when the chart shows one key, else what tells this key
+// from the others first: "train (step scope) · graph replays". The shared rest goes in the title.
 QString curveName(const std::vector<SeriesKey>& keys, const SeriesKey& key, const QString& what);
-// " — <key label>" when there is exactly one key, for the chart title; empty otherwise.
+// " — <what every key shares>" for the chart title (SeriesNaming::titleSuffix); empty without keys.
 QString titleSuffix(const std::vector<SeriesKey>& keys);
 
 // "1130.365" style: up to `decimals` decimals, trailing zeros dropped.
 QString exactNumber(double value, int decimals = 3);
 
 struct CurveLook {
-    QString name;   // series (legend) name
+    QString name;   // series (legend) name: only what tells it from the chart's other series
+    QString fullName;  // the tooltip's first line when set (the whole key: a tooltip stands alone)
     QColor color;
     Qt::PenStyle style = Qt::SolidLine;
     QString unit;   // appended to the value in the tooltip, e.g. "MiB"

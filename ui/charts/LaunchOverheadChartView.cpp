@@ -2,7 +2,7 @@
 
 #include "ui/charts/ChartStyle.h"
 #include "ui/charts/EmptyChartReason.h"
-#include "ui/models/MeasurementTableModel.h"
+#include "ui/charts/SeriesNaming.h"
 
 #include <QChart>
 #include <QLineSeries>
@@ -15,17 +15,10 @@ namespace graphlens::ui {
 LaunchOverheadChartView::LaunchOverheadChartView(QWidget* parent) : ModelChartView(parent) {
     auto* chart = new QChart;
     styleChart(chart, tr("Launch overhead per step, eager vs graphed"));
-    m_xAxis = makeBatchAxis();
-    m_countAxis = makeValueAxis(tr("Launches per step (count)"));
-    m_usAxis = makeValueAxis(tr("CPU launch time per step (µs)"));
-    m_pctAxis = makeValueAxis(tr("GPU idle (% of step)"));
-    chart->addAxis(m_xAxis, Qt::AlignBottom);
-    chart->addAxis(m_countAxis, Qt::AlignLeft);
-    chart->addAxis(m_usAxis, Qt::AlignRight);
-    chart->addAxis(m_pctAxis, Qt::AlignRight);
-    m_usAxis->setGridLineVisible(false);  // one grid, the left axis's
-    m_pctAxis->setGridLineVisible(false);  // one grid, the left axis's
     setChart(chart);
+    m_panels[0].setUp(addPanel(tr("Launch calls per step")), tr("Launches (count)"));
+    m_panels[1].setUp(addPanel(tr("CPU time in launch calls")), tr("CPU launch time (µs)"));
+    m_panels[2].setUp(addPanel(tr("GPU idle share of the step")), tr("GPU idle (% of step)"));
     rebuild();
 }
 
@@ -38,54 +31,48 @@ std::vector<MetricSpec> LaunchOverheadChartView::metrics() {
 
 void LaunchOverheadChartView::rebuild() {
     const auto& rows = chartRows();
-    m_curves = metricCurves(rows, {"eager", "graphed"}, metrics());
-    chart()->removeAllSeries();
+    const auto specs = metrics();
+    m_curves = metricCurves(rows, {"eager", "graphed"}, specs);
+    for (auto& panel : m_panels) panel.chart->removeAllSeries();
 
-    const auto keys = seriesKeys(rows);
+    const SeriesNaming naming(seriesKeys(rows));
     int minBatch = 1, maxBatch = 32;
     batchRange(m_curves, minBatch, maxBatch);
-    fitBatchAxis(m_xAxis, minBatch, maxBatch);
-    double maxCount = 1.0, maxUs = 1.0;
+    double top[3] = {1.0, 1.0, 1.0};
+    const auto metricOf = [&specs](const MetricCurve& curve) {
+        return int(std::find_if(specs.begin(), specs.end(), [&](const auto& s) { return s.name == curve.metric; }) -
+                   specs.begin());
+    };
     for (const auto& curve : m_curves) {
-        if (curve.metric == "gpu_idle_pct") continue;
-        double& top = curve.metric == "launches" ? maxCount : maxUs;
-        for (const auto& p : curve.points) top = std::max(top, p.value);
+        for (const auto& p : curve.points) top[metricOf(curve)] = std::max(top[metricOf(curve)], p.value);
     }
-    fitValueAxisFromZero(m_countAxis, maxCount);
-    fitValueAxisFromZero(m_usAxis, maxUs);
-    m_pctAxis->setRange(0.0, 100.0);
-    m_pctAxis->setTickCount(6);
-    m_pctAxis->setLabelFormat(QStringLiteral("%.0f"));
+    for (int i = 0; i < 2; ++i) m_panels[i].fit(minBatch, maxBatch, top[i]);
+    m_panels[2].fit(minBatch, maxBatch, 100.0);  // a share: always the whole 0..100%
+    m_panels[2].yAxis->setRange(0.0, 100.0);
+    m_panels[2].yAxis->setTickCount(6);
+    m_panels[2].yAxis->setLabelFormat(QStringLiteral("%.0f"));
 
+    const QString units[3] = {tr("launches per step"), tr("µs per step"), tr("% of the step")};
+    const QString quantities[3] = {tr("launches"), tr("CPU launch time"), tr("GPU idle")};
     for (const auto& curve : m_curves) {
-        const int keyIndex = int(std::find(keys.begin(), keys.end(), curve.key) - keys.begin());
+        const int metric = metricOf(curve);
         const bool eager = curve.arm == "eager";
         const QString arm = eager ? tr("eager") : tr("graphed");
         CurveLook look;
+        // The panel says which quantity; the series, which key and arm (the same in every panel).
+        look.name = naming.name(curve.key, arm);
+        look.fullName = QString::fromStdString(curve.key.label()) + QStringLiteral(" · ") + arm +
+                        QStringLiteral(": ") + quantities[metric];
+        look.unit = units[metric];
         look.style = eager ? Qt::SolidLine : Qt::DashLine;
-        QAbstractAxis* yAxis = m_countAxis;
-        int metricIndex = 0;
-        if (curve.metric == "launches") {
-            look.name = curveName(keys, curve.key, tr("launches, %1").arg(arm));
-            look.unit = tr("launches per step");
-        } else if (curve.metric == "launch_cpu_us") {
-            look.name = curveName(keys, curve.key, tr("CPU launch µs, %1").arg(arm));
-            look.unit = tr("µs per step");
-            yAxis = m_usAxis;
-            metricIndex = 1;
-        } else {
-            look.name = curveName(keys, curve.key, tr("GPU idle %, %1").arg(arm));
-            look.unit = tr("% of the step");
-            yAxis = m_pctAxis;
-            metricIndex = 2;
-        }
-        look.color = curveColor(keys.size() <= 1 ? metricIndex : 3 * keyIndex + metricIndex);
-        highlighter().trackBatches(addCurve(chart(), m_xAxis, yAxis, curve, look), curveRows(curve));
+        look.color = curveColor(std::max(0, naming.indexOf(curve.key)));
+        auto& panel = m_panels[metric];
+        highlighter().trackBatches(addCurve(panel.chart, panel.xAxis, panel.yAxis, curve, look), curveRows(curve));
     }
     chart()->setTitle(m_curves.empty() ? tr("Launch overhead per step — %1")
                                              .arg(EmptyChartReason::of(rows, tr("no launch figures to show"),
                                                                        tr("no profiled figures yet (profiling on)")))
-                                       : tr("Launch overhead per step, eager vs graphed") + titleSuffix(keys));
+                                       : tr("Launch overhead per step, eager vs graphed") + naming.titleSuffix());
 }
 
 }  // namespace graphlens::ui

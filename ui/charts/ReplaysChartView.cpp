@@ -2,7 +2,7 @@
 
 #include "ui/charts/ChartStyle.h"
 #include "ui/charts/EmptyChartReason.h"
-#include "ui/models/MeasurementTableModel.h"
+#include "ui/charts/SeriesNaming.h"
 
 #include <QChart>
 #include <QLineSeries>
@@ -15,14 +15,9 @@ namespace graphlens::ui {
 ReplaysChartView::ReplaysChartView(QWidget* parent) : ModelChartView(parent) {
     auto* chart = new QChart;
     styleChart(chart, tr("CUDA graph replays and capture cost"));
-    m_xAxis = makeBatchAxis();
-    m_countAxis = makeValueAxis(tr("Count (replays, fallbacks, break-even replays)"));
-    m_msAxis = makeValueAxis(tr("Capture time (ms)"));
-    chart->addAxis(m_xAxis, Qt::AlignBottom);
-    chart->addAxis(m_countAxis, Qt::AlignLeft);
-    chart->addAxis(m_msAxis, Qt::AlignRight);
-    m_msAxis->setGridLineVisible(false);  // one grid, the left axis's
     setChart(chart);
+    m_counts.setUp(addPanel(tr("Replays, fallbacks and break-even")), tr("Count per timed run"));
+    m_capture.setUp(addPanel(tr("Capture time")), tr("Capture time (ms)"));
     rebuild();
 }
 
@@ -37,50 +32,56 @@ std::vector<MetricSpec> ReplaysChartView::metrics() {
 void ReplaysChartView::rebuild() {
     const auto& rows = chartRows();
     m_curves = metricCurves(rows, {"graphed"}, metrics());
-    chart()->removeAllSeries();
+    m_counts.chart->removeAllSeries();
+    m_capture.chart->removeAllSeries();
 
-    const auto keys = seriesKeys(rows);
+    const SeriesNaming naming(seriesKeys(rows));
     int minBatch = 1, maxBatch = 32;
     batchRange(m_curves, minBatch, maxBatch);
-    fitBatchAxis(m_xAxis, minBatch, maxBatch);
     double maxCount = 1.0, maxMs = 1.0;
     for (const auto& curve : m_curves) {
         double& top = curve.metric == "capture_ms" ? maxMs : maxCount;
         for (const auto& p : curve.points) top = std::max(top, p.value);
     }
-    fitValueAxisFromZero(m_countAxis, maxCount);
-    fitValueAxisFromZero(m_msAxis, maxMs);
+    m_counts.fit(minBatch, maxBatch, maxCount);
+    m_capture.fit(minBatch, maxBatch, maxMs);
 
+    const bool oneKey = naming.keys().size() <= 1;
     for (const auto& curve : m_curves) {
-        const int keyIndex = int(std::find(keys.begin(), keys.end(), curve.key) - keys.begin());
         CurveLook look;
-        QAbstractAxis* yAxis = m_countAxis;
+        MetricPanel* panel = &m_counts;
+        QString what;
+        int metricIndex = 0;
         if (curve.metric == "replays") {
-            look.name = curveName(keys, curve.key, tr("graph replays"));
+            what = tr("graph replays");
             look.unit = tr("replays");
         } else if (curve.metric == "eager_fallbacks") {
-            look.name = curveName(keys, curve.key, tr("eager fallbacks"));
+            what = tr("eager fallbacks");
             look.unit = tr("steps");
             look.style = Qt::DotLine;
+            metricIndex = 1;
         } else if (curve.metric == "break_even_replays") {
-            look.name = curveName(keys, curve.key, tr("break-even replays"));
+            what = tr("break-even replays");
             look.unit = tr("replays");
             look.style = Qt::DashLine;
+            metricIndex = 2;
         } else {
-            look.name = curveName(keys, curve.key, tr("capture time (ms, right axis)"));
+            what = tr("capture time");
             look.unit = tr("ms");
             look.style = Qt::DashDotLine;
-            yAxis = m_msAxis;
+            panel = &m_capture;
+            metricIndex = 3;
         }
-        const int metricIndex = curve.metric == "replays" ? 0 : curve.metric == "eager_fallbacks" ? 1
-                              : curve.metric == "break_even_replays" ? 2 : 3;
-        look.color = curveColor(keys.size() <= 1 ? metricIndex : keyIndex);
-        highlighter().trackBatches(addCurve(chart(), m_xAxis, yAxis, curve, look), curveRows(curve));
+        look.name = naming.name(curve.key, what);
+        look.fullName = QString::fromStdString(curve.key.label()) + QStringLiteral(": ") + what;
+        // One key: a colour per quantity; several: a colour per key, the quantity in the dash.
+        look.color = curveColor(oneKey ? metricIndex : std::max(0, naming.indexOf(curve.key)));
+        highlighter().trackBatches(addCurve(panel->chart, panel->xAxis, panel->yAxis, curve, look), curveRows(curve));
     }
     chart()->setTitle(m_curves.empty() ? tr("CUDA graph replays and capture cost — %1")
                                              .arg(EmptyChartReason::of(rows, tr("no replays to show"),
                                                                        tr("no graphed rows with replay figures")))
-                                       : tr("CUDA graph replays and capture cost") + titleSuffix(keys));
+                                       : tr("CUDA graph replays and capture cost") + naming.titleSuffix());
 }
 
 }  // namespace graphlens::ui

@@ -1,15 +1,13 @@
 #pragma once
-// Replays: per batch size, graph replays in the timed run, steps that fell back to eager, the
-// break-even replay count (capture cost / per-step saving) on the count axis, and the capture time
-// in ms on a second axis. Graphed timed ok rows only; one set of curves per
-// family/precision/memory_format/phase/scope.
+// Replays: per batch size, graph replays in the timed run, steps that fell back to eager and the
+// break-even replay count (capture cost / per-step saving) in a counts panel, and the capture time
+// in ms in a panel of its own on the same batch range (small multiples, not a second y-axis).
+// Graphed timed ok rows only; one set of curves per family/precision/memory_format/phase/scope.
 #include "ui/charts/ChartSeries.h"
+#include "ui/charts/MetricPanel.h"
 #include "ui/charts/ModelChartView.h"
 
 #include <vector>
-
-class QLogValueAxis;
-class QValueAxis;
 
 namespace graphlens::ui {
 
@@ -20,15 +18,16 @@ public:
 
     const std::vector<MetricCurve>& curves() const { return m_curves; }
     static std::vector<MetricSpec> metrics();  // replays, eager_fallbacks, break_even_replays, capture_ms
+    QChart* countsPanel() const { return m_counts.chart; }
+    QChart* capturePanel() const { return m_capture.chart; }
 
 protected:
     void rebuild() override;
 
 private:
     std::vector<MetricCurve> m_curves;
-    QLogValueAxis* m_xAxis = nullptr;
-    QValueAxis* m_countAxis = nullptr;
-    QValueAxis* m_msAxis = nullptr;
+    MetricPanel m_counts;
+    MetricPanel m_capture;
 };
 
 }  // namespace graphlens::ui

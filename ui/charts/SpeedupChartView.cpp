@@ -4,6 +4,7 @@
 #include "ui/charts/ChartStyle.h"
 #include "ui/charts/EmptyChartReason.h"
 #include "ui/charts/ErrorBarsItem.h"
+#include "ui/charts/SeriesNaming.h"
 #include "ui/models/MeasurementTableModel.h"
 
 #include <QChart>
@@ -56,12 +57,15 @@ void SpeedupChartView::rebuild() {
     fitValueAxisFromZero(m_yAxis, maxY);
 
     m_placedLabels.clear();
-    for (size_t i = 0; i < m_curves.size(); ++i) addCurve(m_curves[i], int(i));
+    std::vector<SeriesKey> keys;
+    for (const auto& curve : m_curves) keys.push_back(curve.key);
+    const SeriesNaming naming(keys);
+    for (size_t i = 0; i < m_curves.size(); ++i) addCurve(m_curves[i], int(i), naming);
     addReferenceLine();  // last, so the legend lists the data first
     chart()->setTitle(m_curves.empty() ? tr("CUDA graph speedup vs batch size — %1")
                                              .arg(EmptyChartReason::of(rows, tr("no speedup to show"),
                                                                        tr("no graphed rows to compare with eager")))
-                                       : tr("CUDA graph speedup vs batch size"));
+                                       : tr("CUDA graph speedup vs batch size") + naming.titleSuffix());
     qCDebug(lcUiChart) << "speedup chart:" << m_curves.size() << "curves";
 }
 
@@ -77,10 +81,15 @@ void SpeedupChartView::addReferenceLine() {
     reference->attachAxis(m_yAxis);
 }
 
-void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index) {
+QString SpeedupChartView::curveSeriesName(const SeriesNaming& naming, const SeriesKey& key) {
+    const QString differs = naming.label(key);
+    return differs.isEmpty() ? tr("speedup") : differs;
+}
+
+void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index, const SeriesNaming& naming) {
     const QColor color = curveColor(index);
     auto* line = new QLineSeries;
-    line->setName(QString::fromStdString(curve.label()));
+    line->setName(curveSeriesName(naming, curve.key));
     line->setPen(QPen(color, 2.5));
     line->setPointsVisible(true);
     line->setMarkerSize(7);
@@ -125,7 +134,7 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index) {
     labels->attachAxis(m_yAxis);
     for (auto* marker : chart()->legend()->markers(labels)) marker->setVisible(false);
 
-    const QString label = line->name();
+    const QString label = QString::fromStdString(curve.label());  // the tooltip names the whole key
     const auto points = curve.points;
     connect(line, &QLineSeries::hovered, this, [label, points](const QPointF& at, bool entered) {
         if (!entered) {

@@ -15,6 +15,7 @@ class QValueAxis;
 namespace graphlens::ui {
 
 class ErrorBarsItem;
+class SeriesNaming;
 
 class SpeedupChartView : public ModelChartView {
     Q_OBJECT
@@ -26,13 +27,16 @@ public:
     int whiskerCount() const;
 
     static QString referenceSeriesName();
+    // A curve's legend name: what tells its key from the others ("train (step scope)"), or
+    // "speedup" when the chart has one key (named in the title).
+    static QString curveSeriesName(const SeriesNaming& naming, const SeriesKey& key);
 
 protected:
     // A selected row marks the speedup point of its key and batch (the eager or the graphed row: both make it).
     void rebuild() override;
 
 private:
-    void addCurve(const SpeedupCurve& curve, int index);
+    void addCurve(const SpeedupCurve& curve, int index, const SeriesNaming& naming);
     void addReferenceLine();
 
     std::vector<SpeedupCurve> m_curves;

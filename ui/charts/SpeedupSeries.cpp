@@ -73,7 +73,8 @@ Curve curveOfKey(const SeriesKey& key) {
     probe.memory_format = key.memory_format;
     probe.phase = key.phase;
     probe.scope = key.scope;
-    return Curve{key.family, key.precision, key.phase, curveScope(probe), curveVariant(probe), {}};
+    Curve curve{key.family, key.precision, key.phase, curveScope(probe), curveVariant(probe), {}, key};
+    return curve;
 }
 
 const MetricCurve* findCurve(const std::vector<MetricCurve>& curves, const SeriesKey& key, const std::string& arm,

@@ -3,6 +3,7 @@
 // ChartSeries::metricCurves (the one grouping of rows: family, precision, memory format, phase,
 // scope), reshaped into a speedup with its interval, or eager and graphed medians, per batch.
 #include "results/Measurement.h"
+#include "ui/charts/ChartSeries.h"
 
 #include <optional>
 #include <string>
@@ -39,6 +40,7 @@ struct SpeedupCurve {
     std::string scope;  // curveScope(): training graph scope, empty for inference
     std::string variant;  // curveVariant(): memory format and inference scope when not the default
     std::vector<SpeedupPoint> points;  // ascending batch; a repeated batch keeps the last row
+    SeriesKey key;  // the rows' key, for SeriesNaming
 
     // "resnet18 · fp16 · infer", "resnet18 · fp16 · infer · channels_last", "resnet18 · amp-fp16 · train (step scope)"
     std::string label() const;
@@ -64,6 +66,7 @@ struct StepTimeCurve {
     std::string scope;  // as SpeedupCurve::scope
     std::string variant;  // as SpeedupCurve::variant
     std::vector<StepTimePoint> points;
+    SeriesKey key;  // the rows' key, for SeriesNaming
     std::string label() const;
     bool holds(const results::Measurement& row) const;
 };

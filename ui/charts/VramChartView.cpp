@@ -2,7 +2,7 @@
 
 #include "ui/charts/ChartStyle.h"
 #include "ui/charts/EmptyChartReason.h"
-#include "ui/models/MeasurementTableModel.h"
+#include "ui/charts/SeriesNaming.h"
 
 #include <QChart>
 #include <QLineSeries>
@@ -15,11 +15,10 @@ namespace graphlens::ui {
 VramChartView::VramChartView(QWidget* parent) : ModelChartView(parent) {
     auto* chart = new QChart;
     styleChart(chart, tr("VRAM, eager vs graphed"));
-    m_xAxis = makeBatchAxis();
-    m_yAxis = makeValueAxis(tr("Device memory (MiB)"));
-    chart->addAxis(m_xAxis, Qt::AlignBottom);
-    chart->addAxis(m_yAxis, Qt::AlignLeft);
     setChart(chart);
+    m_peaks.setUp(addPanel(tr("Peak reserved")), tr("Peak reserved (MiB)"));
+    m_delta.setUp(addPanel(tr("Reserved delta, graphed − eager")), tr("Delta (MiB)"));
+    m_pool.setUp(addPanel(tr("Graph pool")), tr("Graph pool (MiB)"));
     rebuild();
 }
 
@@ -34,34 +33,45 @@ void VramChartView::rebuild() {
         {{"vram_delta_reserved_mb", [](const Measurement& r) { return r.vram_delta_reserved_mb; }},
          {"graph_pool_mb", [](const Measurement& r) { return r.graph_pool_mb; }}});
     m_curves.insert(m_curves.end(), graphedOnly.begin(), graphedOnly.end());
-    chart()->removeAllSeries();
+    for (auto* panel : {&m_peaks, &m_delta, &m_pool}) panel->chart->removeAllSeries();
 
-    const auto keys = seriesKeys(rows);
+    const SeriesNaming naming(seriesKeys(rows));
     int minBatch = 1, maxBatch = 32;
     batchRange(m_curves, minBatch, maxBatch);
-    fitBatchAxis(m_xAxis, minBatch, maxBatch);
-    fitValueAxisFromZero(m_yAxis, std::max(1.0, maxValue(m_curves)));
-
+    double top[3] = {1.0, 1.0, 1.0};  // peaks, delta, pool
+    const auto panelOf = [](const MetricCurve& curve) {
+        return curve.metric == "vram_peak_reserved_mb" ? 0 : curve.metric == "vram_delta_reserved_mb" ? 1 : 2;
+    };
     for (const auto& curve : m_curves) {
-        const int keyIndex = int(std::find(keys.begin(), keys.end(), curve.key) - keys.begin());
+        for (const auto& p : curve.points) top[panelOf(curve)] = std::max(top[panelOf(curve)], p.value);
+    }
+    m_peaks.fit(minBatch, maxBatch, top[0]);
+    m_delta.fit(minBatch, maxBatch, top[1]);
+    m_pool.fit(minBatch, maxBatch, top[2]);
+
+    const bool oneKey = naming.keys().size() <= 1;
+    for (const auto& curve : m_curves) {
+        const int keyIndex = std::max(0, naming.indexOf(curve.key));
+        const int which = panelOf(curve);
         CurveLook look;
         look.unit = tr("MiB");
-        if (curve.metric == "vram_peak_reserved_mb") {
+        QString what;
+        MetricPanel* panel = &m_peaks;
+        if (which == 0) {
             const bool eager = curve.arm == "eager";
-            look.name = curveName(keys, curve.key, eager ? tr("peak reserved, eager") : tr("peak reserved, graphed"));
-            look.color = curveColor(keys.size() <= 1 ? 0 : 3 * keyIndex);
+            what = eager ? tr("eager") : tr("graphed");
             look.style = eager ? Qt::SolidLine : Qt::DashLine;
-        } else if (curve.metric == "vram_delta_reserved_mb") {
-            look.name = curveName(keys, curve.key, tr("reserved delta, graphed − eager"));
-            look.color = curveColor(keys.size() <= 1 ? 1 : 3 * keyIndex + 1);
+            look.fullName = QString::fromStdString(curve.key.label()) + QStringLiteral(": ") + tr("peak reserved, %1").arg(what);
+        } else if (which == 1) {
+            what = tr("graphed − eager");
+            look.style = Qt::DashDotLine;
+            look.fullName = QString::fromStdString(curve.key.label()) + QStringLiteral(": ") + tr("reserved delta, %1").arg(what);
+            panel = &m_delta;
             // The same key's eager peak, for the delta in percent.
-            const MetricCurve* eagerPeak = nullptr;
+            std::optional<MetricCurve> peak;
             for (const auto& other : m_curves) {
-                if (other.key == curve.key && other.arm == "eager" && other.metric == "vram_peak_reserved_mb") {
-                    eagerPeak = &other;
-                }
+                if (other.key == curve.key && other.arm == "eager" && other.metric == "vram_peak_reserved_mb") peak = other;
             }
-            const std::optional<MetricCurve> peak = eagerPeak ? std::optional<MetricCurve>(*eagerPeak) : std::nullopt;
             look.detail = [peak](int batch, double delta) {
                 const auto base = peak ? peak->at(batch) : std::nullopt;
                 if (!base || *base <= 0) return QString();
@@ -70,16 +80,20 @@ void VramChartView::rebuild() {
                     .arg(exactNumber(*base));
             };
         } else {
-            look.name = curveName(keys, curve.key, tr("graph pool"));
-            look.color = curveColor(keys.size() <= 1 ? 2 : 3 * keyIndex + 2);
+            what = tr("graph pool");
             look.style = Qt::DotLine;
+            look.fullName = QString::fromStdString(curve.key.label()) + QStringLiteral(": ") + what;
+            panel = &m_pool;
         }
-        highlighter().trackBatches(addCurve(chart(), m_xAxis, m_yAxis, curve, look), curveRows(curve));
+        look.name = naming.name(curve.key, what);
+        // One key: a colour per panel's quantity; several: a colour per key, the same in every panel.
+        look.color = curveColor(oneKey ? which : keyIndex);
+        highlighter().trackBatches(addCurve(panel->chart, panel->xAxis, panel->yAxis, curve, look), curveRows(curve));
     }
     chart()->setTitle(m_curves.empty() ? tr("VRAM, eager vs graphed — %1")
                                              .arg(EmptyChartReason::of(rows, tr("no memory figures to show"),
                                                                        tr("no timed rows with memory figures yet")))
-                                       : tr("VRAM, eager vs graphed") + titleSuffix(keys));
+                                       : tr("VRAM, eager vs graphed") + naming.titleSuffix());
 }
 
 }  // namespace graphlens::ui

@@ -1,49 +1,35 @@
 #include "ui/report/ReportCharts.h"
 
 #include "ui/Theme.h"
+#include "ui/charts/ChartLegendItem.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/charts/ModelChartView.h"
 #include "ui/models/MeasurementTableModel.h"
 
-#include <QChartView>
 #include <QCoreApplication>
-#include <QLegend>
-#include <QBarLegendMarker>
-#include <QBarSet>
-#include <QLegendMarker>
 #include <QPainter>
-#include <QScatterSeries>
-#include <QXYSeries>
 
 namespace graphlens::ui {
 namespace {
 
-// Colour and glyph from the series itself: the markers' own pens are not kept in sync with it.
-ReportLegendEntry entryFor(QLegendMarker* marker) {
-    ReportLegendEntry entry{marker->label(), QColor(0x33, 0x33, 0x33), QStringLiteral("■")};
-    if (auto* bar = qobject_cast<QBarLegendMarker*>(marker)) {
-        entry.color = bar->barset()->color();
-    } else if (auto* scatter = qobject_cast<QScatterSeries*>(marker->series())) {
-        entry.color = scatter->color();
-        entry.glyph = scatter->markerShape() == QScatterSeries::MarkerShapeTriangle    ? QStringLiteral("▲")
-                      : scatter->markerShape() == QScatterSeries::MarkerShapeRectangle ? QStringLiteral("■")
-                                                                                       : QStringLiteral("●");
-    } else if (auto* xy = qobject_cast<QXYSeries*>(marker->series())) {
-        entry.color = xy->color();
-        const auto style = xy->pen().style();
-        entry.glyph = style == Qt::DashLine  ? QStringLiteral("╍╍╍")
-                      : style == Qt::SolidLine ? QStringLiteral("━━━")
-                                               : QStringLiteral("┉┉┉");
+QString glyphOf(const LegendEntry& entry) {
+    switch (entry.glyph) {
+    case LegendEntry::Glyph::Box:
+    case LegendEntry::Glyph::Square: return QStringLiteral("■");
+    case LegendEntry::Glyph::Triangle: return QStringLiteral("▲");
+    case LegendEntry::Glyph::Circle: return QStringLiteral("●");
+    case LegendEntry::Glyph::Line: break;
     }
-    return entry;
+    return entry.style == Qt::DashLine    ? QStringLiteral("╍╍╍")
+           : entry.style == Qt::SolidLine ? QStringLiteral("━━━")
+                                          : QStringLiteral("┉┉┉");
 }
 
-// The entries the chart's own legend shows (helper series such as error bars hide their markers).
-QList<ReportLegendEntry> legendOf(QChart* chart) {
+// The entries the view's own legend shows, every panel's series once (ChartLegendItem).
+QList<ReportLegendEntry> legendOf(ModelChartView* view) {
+    view->syncLegend();
     QList<ReportLegendEntry> entries;
-    const auto markers = chart->legend()->markers();
-    for (auto* marker : markers) {
-        if (marker->isVisible() && !marker->label().isEmpty()) entries.append(entryFor(marker));
-    }
+    for (const auto& entry : view->legendItem()->entries()) entries.append({entry.label, entry.color, glyphOf(entry)});
     return entries;
 }
 
@@ -74,10 +60,10 @@ QList<ReportChart> renderReportCharts(const std::vector<results::Measurement>& r
     QList<ReportChart> charts;
     for (int i = 0; i < panel.count(); ++i) {
         panel.setCurrentIndex(i);
-        auto* view = qobject_cast<QChartView*>(panel.widget(i));
+        auto* view = qobject_cast<ModelChartView*>(panel.widget(i));
         if (!view) continue;
-        const auto legend = legendOf(view->chart());
-        view->chart()->legend()->hide();  // the page draws it, wrapped (see ReportLegendEntry)
+        const auto legend = legendOf(view);
+        view->setLegendShown(false);  // the page draws it, wrapped (see ReportLegendEntry)
         settle();
         QImage image((QSizeF(view->size()) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
         image.setDevicePixelRatio(scale);

@@ -1,0 +1,24 @@
+#include "ui/charts/MetricPanel.h"
+
+#include "ui/charts/ChartStyle.h"
+
+#include <QChart>
+#include <QLogValueAxis>
+#include <QValueAxis>
+
+namespace graphlens::ui {
+
+void MetricPanel::setUp(QChart* panel, const QString& valueTitle) {
+    chart = panel;
+    xAxis = makeBatchAxis();
+    yAxis = makeValueAxis(valueTitle);
+    chart->addAxis(xAxis, Qt::AlignBottom);
+    chart->addAxis(yAxis, Qt::AlignLeft);
+}
+
+void MetricPanel::fit(int minBatch, int maxBatch, double maxValue) {
+    fitBatchAxis(xAxis, minBatch, maxBatch);
+    fitValueAxisFromZero(yAxis, maxValue);
+}
+
+}  // namespace graphlens::ui

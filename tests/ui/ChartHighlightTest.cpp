@@ -80,54 +80,55 @@ TEST_CASE("selecting a table row highlights its point in every chart, through th
     CHECK(emitted.front().arm == "graphed");
 
     auto* speedup = window.speedupChart()->chart();
-    auto* stepTime = window.stepTimeChart()->chart();
-    auto* replays = window.findChild<graphlens::ui::ReplaysChartView*>()->chart();
-    auto* vram = window.findChild<graphlens::ui::VramChartView*>()->chart();
+    // Small multiples: the panel that holds each quantity (series are named by what differs there).
+    auto* stepTime = window.stepTimeChart()->inferencePanel();
+    auto* replays = window.findChild<graphlens::ui::ReplaysChartView*>()->countsPanel();
+    auto* vram = window.findChild<graphlens::ui::VramChartView*>()->peaksPanel();
     // Batches 1, 8, 32: batch 32 is point 2 of each curve.
-    CHECK(selected(speedup, QStringLiteral("resnet18 · fp16 · infer")) == QList<int>{2});
-    CHECK(selected(stepTime, QStringLiteral("resnet18 · fp16 · infer, graphed")) == QList<int>{2});
-    CHECK(selected(stepTime, QStringLiteral("resnet18 · fp16 · infer, eager")).isEmpty());
+    CHECK(selected(speedup, QStringLiteral("speedup")) == QList<int>{2});
+    CHECK(selected(stepTime, QStringLiteral("graphed")) == QList<int>{2});
+    CHECK(selected(stepTime, QStringLiteral("eager")).isEmpty());
     CHECK(selected(replays, QStringLiteral("graph replays")) == QList<int>{2});
-    CHECK(selected(vram, QStringLiteral("peak reserved, graphed")) == QList<int>{2});
-    CHECK(selected(vram, QStringLiteral("peak reserved, eager")).isEmpty());
+    CHECK(selected(vram, QStringLiteral("graphed")) == QList<int>{2});
+    CHECK(selected(vram, QStringLiteral("eager")).isEmpty());
     // The mark is a larger marker on that point only.
-    auto* curve = seriesNamed(speedup, QStringLiteral("resnet18 · fp16 · infer"));
+    auto* curve = seriesNamed(speedup, QStringLiteral("speedup"));
     const auto size = curve->pointConfiguration(2).value(QXYSeries::PointConfiguration::Size);
     CHECK(size.toDouble() > curve->markerSize());
     CHECK_FALSE(curve->pointConfiguration(0).contains(QXYSeries::PointConfiguration::Size));
 
     // Another row moves the mark: the eager row at 8 is the speedup's and the eager curves' point 1.
     selectTableRow(window, tableRowOf(window, 8, "eager"));
-    CHECK(selected(speedup, QStringLiteral("resnet18 · fp16 · infer")) == QList<int>{1});
-    CHECK(selected(stepTime, QStringLiteral("resnet18 · fp16 · infer, eager")) == QList<int>{1});
-    CHECK(selected(stepTime, QStringLiteral("resnet18 · fp16 · infer, graphed")).isEmpty());
+    CHECK(selected(speedup, QStringLiteral("speedup")) == QList<int>{1});
+    CHECK(selected(stepTime, QStringLiteral("eager")) == QList<int>{1});
+    CHECK(selected(stepTime, QStringLiteral("graphed")).isEmpty());
     CHECK(selected(replays, QStringLiteral("graph replays")).isEmpty());  // graphed rows only
-    CHECK(selected(vram, QStringLiteral("peak reserved, eager")) == QList<int>{1});
-    curve = seriesNamed(speedup, QStringLiteral("resnet18 · fp16 · infer"));
+    CHECK(selected(vram, QStringLiteral("eager")) == QList<int>{1});
+    curve = seriesNamed(speedup, QStringLiteral("speedup"));
     CHECK_FALSE(curve->pointConfiguration(2).contains(QXYSeries::PointConfiguration::Size));
 
     // The mark survives a redraw as rows stream in (the series are new ones).
     selectTableRow(window, tableRowOf(window, 8, "graphed"));
     window.model()->appendRow(eagerRow(64, 18.0));
-    CHECK(selected(speedup, QStringLiteral("resnet18 · fp16 · infer")) == QList<int>{1});
-    CHECK(selected(vram, QStringLiteral("peak reserved, graphed")) == QList<int>{1});
+    CHECK(selected(speedup, QStringLiteral("speedup")) == QList<int>{1});
+    CHECK(selected(vram, QStringLiteral("graphed")) == QList<int>{1});
 
     // Filtering the table redraws no chart (the same series objects stay) and keeps the mark.
-    const QPointer<QXYSeries> before = seriesNamed(speedup, QStringLiteral("resnet18 · fp16 · infer"));
+    const QPointer<QXYSeries> before = seriesNamed(speedup, QStringLiteral("speedup"));
     window.tableProxy()->setArmFilter(QStringLiteral("eager"));
     window.tableProxy()->setArmFilter({});
     CHECK(before);
-    CHECK(seriesNamed(speedup, QStringLiteral("resnet18 · fp16 · infer")) == before.data());
+    CHECK(seriesNamed(speedup, QStringLiteral("speedup")) == before.data());
 
     // Nothing selected, nothing marked; a reset (another file) clears the mark too.
     window.table()->clearSelection();
     CHECK(emitted.empty());
-    CHECK(selected(speedup, QStringLiteral("resnet18 · fp16 · infer")).isEmpty());
+    CHECK(selected(speedup, QStringLiteral("speedup")).isEmpty());
     selectTableRow(window, tableRowOf(window, 1, "graphed"));
-    CHECK(selected(speedup, QStringLiteral("resnet18 · fp16 · infer")) == QList<int>{0});
+    CHECK(selected(speedup, QStringLiteral("speedup")) == QList<int>{0});
     window.model()->resetData(threeBatchSweep());
     CHECK(emitted.empty());
-    CHECK(selected(speedup, QStringLiteral("resnet18 · fp16 · infer")).isEmpty());
+    CHECK(selected(speedup, QStringLiteral("speedup")).isEmpty());
 }
 
 TEST_CASE("selecting a training row highlights its bar in the phases chart", "[ui][models][highlight]") {

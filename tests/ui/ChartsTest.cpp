@@ -2,6 +2,7 @@
 // (fixtures/resnet18-h200-session.json, produced by the engine on 2026-12-01). Expected values are
 // read from the file here with QJsonDocument, independently of the results parser the GUI uses.
 #include "results/Session.h"
+#include "ui/charts/ChartLegendItem.h"
 #include "ui/charts/ChartsPanel.h"
 #include "ui/charts/LaunchOverheadChartView.h"
 #include "ui/charts/PhasesChartView.h"
@@ -74,16 +75,16 @@ std::vector<int> fixtureBatches(const QJsonArray& rows) {
     return batches;
 }
 
-std::vector<QLineSeries*> lineSeries(QChart* chart) {
+std::vector<QLineSeries*> lineSeries(const QList<QAbstractSeries*>& all) {
     std::vector<QLineSeries*> lines;
-    for (auto* series : chart->series()) {
+    for (auto* series : all) {
         if (series->type() == QAbstractSeries::SeriesTypeLine) lines.push_back(static_cast<QLineSeries*>(series));
     }
     return lines;
 }
 
 QLineSeries* lineNamed(QChart* chart, const QString& name) {
-    for (auto* line : lineSeries(chart)) {
+    for (auto* line : lineSeries(chart->series())) {
         if (line->name() == name) return line;
     }
     FAIL("no series named " << name.toStdString());
@@ -110,9 +111,14 @@ struct FixturePanel {
     }
 };
 
-void checkAxesTitled(QChart* chart) {
-    for (auto* axis : chart->axes()) CHECK_FALSE(axis->titleText().isEmpty());
-    CHECK(chart->legend()->isVisible());
+// Every panel's axes titled; the view's wrapped legend (not Qt's one-row one) shows entries.
+void checkAxesTitled(ModelChartView* view) {
+    for (auto* chart : view->panels()) {
+        for (auto* axis : chart->axes()) CHECK_FALSE(axis->titleText().isEmpty());
+        CHECK_FALSE(chart->legend()->isVisible());
+    }
+    CHECK(view->legendItem()->isVisible());
+    CHECK_FALSE(view->legendItem()->entries().empty());
 }
 
 }  // namespace
@@ -148,32 +154,38 @@ TEST_CASE("charts panel holds the two existing charts and the four new ones", "[
 TEST_CASE("replays chart: replays, fallbacks, break-even and capture time of the graphed rows", "[ui][chart]") {
     FixturePanel f;
     const auto rows = fixtureRows();
-    auto* chart = f.panel.replaysChart()->chart();
-    checkAxesTitled(chart);
-    CHECK(chart->axes(Qt::Vertical).size() == 2);
-    // One key (resnet18 · fp16 · nchw · infer · step): four curves, named by metric alone.
-    REQUIRE(lineSeries(chart).size() == 4);
-    CHECK(chart->title().contains(QStringLiteral("resnet18 · fp16 · nchw · infer · step")));
+    auto* view = f.panel.replaysChart();
+    checkAxesTitled(view);
+    // Small multiples: counts in one panel, capture time in another, one value axis each.
+    REQUIRE(view->panels().size() == 2);
+    CHECK(view->countsPanel()->axes(Qt::Vertical).size() == 1);
+    CHECK(view->capturePanel()->axes(Qt::Vertical).size() == 1);
+    // One key (resnet18 · fp16 · nchw · infer): four curves, named by metric alone.
+    REQUIRE(lineSeries(view->allSeries()).size() == 4);
+    CHECK(view->chart()->title().endsWith(QStringLiteral(" — resnet18 · fp16 · nchw · infer")));
+    auto* chart = view->countsPanel();
     const QString graphed = QStringLiteral("graphed");
     checkPoints(lineNamed(chart, QStringLiteral("graph replays")), rows, graphed, "replays");
     checkPoints(lineNamed(chart, QStringLiteral("eager fallbacks")), rows, graphed, "eager_fallbacks");
     checkPoints(lineNamed(chart, QStringLiteral("break-even replays")), rows, graphed, "break_even_replays");
-    checkPoints(lineNamed(chart, QStringLiteral("capture time (ms, right axis)")), rows, graphed, "capture_ms");
+    checkPoints(lineNamed(view->capturePanel(), QStringLiteral("capture time")), rows, graphed, "capture_ms");
 }
 
 TEST_CASE("VRAM chart: peak reserved per arm, reserved delta and graph pool", "[ui][chart]") {
     FixturePanel f;
     const auto rows = fixtureRows();
-    auto* chart = f.panel.vramChart()->chart();
-    checkAxesTitled(chart);
-    REQUIRE(lineSeries(chart).size() == 4);
-    checkPoints(lineNamed(chart, QStringLiteral("peak reserved, eager")), rows, QStringLiteral("eager"), "vram_peak_reserved_mb");
-    checkPoints(lineNamed(chart, QStringLiteral("peak reserved, graphed")), rows, QStringLiteral("graphed"), "vram_peak_reserved_mb");
-    checkPoints(lineNamed(chart, QStringLiteral("reserved delta, graphed − eager")), rows, QStringLiteral("graphed"),
+    auto* view = f.panel.vramChart();
+    checkAxesTitled(view);
+    REQUIRE(view->panels().size() == 3);
+    REQUIRE(lineSeries(view->allSeries()).size() == 4);
+    auto* peaks = view->peaksPanel();
+    checkPoints(lineNamed(peaks, QStringLiteral("eager")), rows, QStringLiteral("eager"), "vram_peak_reserved_mb");
+    checkPoints(lineNamed(peaks, QStringLiteral("graphed")), rows, QStringLiteral("graphed"), "vram_peak_reserved_mb");
+    checkPoints(lineNamed(view->deltaPanel(), QStringLiteral("graphed − eager")), rows, QStringLiteral("graphed"),
                 "vram_delta_reserved_mb");
-    checkPoints(lineNamed(chart, QStringLiteral("graph pool")), rows, QStringLiteral("graphed"), "graph_pool_mb");
-    // The y axis reaches the largest figure.
-    auto* axis = chart->axes(Qt::Vertical).front();
+    checkPoints(lineNamed(view->poolPanel(), QStringLiteral("graph pool")), rows, QStringLiteral("graphed"), "graph_pool_mb");
+    // The peaks panel's y axis reaches the largest figure.
+    auto* axis = peaks->axes(Qt::Vertical).front();
     CHECK(static_cast<QValueAxis*>(axis)->max() >=
           number(timedRow(rows, QStringLiteral("graphed"), 8), "vram_peak_reserved_mb"));
 }
@@ -181,15 +193,17 @@ TEST_CASE("VRAM chart: peak reserved per arm, reserved delta and graph pool", "[
 TEST_CASE("launch overhead chart: launches, CPU launch time and GPU idle, eager vs graphed", "[ui][chart]") {
     FixturePanel f;
     const auto rows = fixtureRows();
-    auto* chart = f.panel.launchOverheadChart()->chart();
-    checkAxesTitled(chart);
-    CHECK(chart->axes(Qt::Vertical).size() == 3);
-    REQUIRE(lineSeries(chart).size() == 6);
+    auto* view = f.panel.launchOverheadChart();
+    checkAxesTitled(view);
+    // Three quantities, three panels with one value axis each (not three y-axes on one plot).
+    REQUIRE(view->panels().size() == 3);
+    for (auto* panel : view->panels()) CHECK(panel->axes(Qt::Vertical).size() == 1);
+    REQUIRE(lineSeries(view->allSeries()).size() == 6);
     for (const QString& arm : {QStringLiteral("eager"), QStringLiteral("graphed")}) {
-        checkPoints(lineNamed(chart, QStringLiteral("launches, ") + arm), rows, arm, "launches");
-        checkPoints(lineNamed(chart, QStringLiteral("CPU launch µs, ") + arm), rows, arm, "launch_cpu_us");
+        checkPoints(lineNamed(view->panel(0), arm), rows, arm, "launches");
+        checkPoints(lineNamed(view->panel(1), arm), rows, arm, "launch_cpu_us");
         // The timed row's idle share (profiled busy time over the timed median), not the profiled row's.
-        checkPoints(lineNamed(chart, QStringLiteral("GPU idle %, ") + arm), rows, arm, "gpu_idle_pct");
+        checkPoints(lineNamed(view->panel(2), arm), rows, arm, "gpu_idle_pct");
     }
 }
 
@@ -197,7 +211,7 @@ TEST_CASE("phases chart: stacked phase times per batch and arm, with the network
     FixturePanel f;
     const auto rows = fixtureRows();
     auto* view = f.panel.phasesChart();
-    checkAxesTitled(view->chart());
+    checkAxesTitled(view);
     // Inference rows: data, forward and postprocess only (no loss, backward, optimizer columns).
     CHECK(view->phases() == std::vector<std::string>{"data_ms", "forward_ms", "postprocess_ms"});
     CHECK(view->categories() ==
@@ -249,7 +263,7 @@ TEST_CASE("new charts are empty but titled without rows, and skip profiled and f
     MeasurementTableModel model;
     ChartsPanel panel;
     panel.setModel(&model);
-    CHECK(lineSeries(panel.replaysChart()->chart()).empty());
+    CHECK(lineSeries(panel.replaysChart()->allSeries()).empty());
     CHECK(panel.replaysChart()->chart()->title().endsWith(QStringLiteral(" — no rows yet")));
     CHECK(panel.phasesChart()->bars().empty());
 

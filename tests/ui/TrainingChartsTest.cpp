@@ -23,8 +23,9 @@ using namespace graphlens::ui::test;
 
 namespace {
 
-const QString kNetwork = QStringLiteral("resnet18 · amp-fp16 · nchw · train (network scope)");
-const QString kStep = QStringLiteral("resnet18 · amp-fp16 · nchw · train (step scope)");
+// Named by what differs between the series (SeriesNaming): family and precision are in the title.
+const QString kNetwork = QStringLiteral("train (network scope)");
+const QString kStep = QStringLiteral("train (step scope)");
 
 // The one line series of that name, with its points; fails when there is none or several.
 QList<QPointF> pointsOf(QChart* chart, const QString& name) {
@@ -54,35 +55,37 @@ TEST_CASE("speedup and step-time charts draw one curve per training graph scope"
     TrainingPanel f;
     auto* speedup = f.panel.speedupChart();
     REQUIRE(speedup->curves().size() == 2);
-    const auto network = pointsOf(speedup->chart(), QStringLiteral("resnet18 · amp-fp16 · train (network scope)"));
-    const auto step = pointsOf(speedup->chart(), QStringLiteral("resnet18 · amp-fp16 · train (step scope)"));
+    const auto network = pointsOf(speedup->chart(), kNetwork);
+    const auto step = pointsOf(speedup->chart(), kStep);
     REQUIRE(network.size() == 1);
     REQUIRE(step.size() == 1);
     CHECK(network[0] == QPointF(8, *f.rows[1].speedup));
     CHECK(step[0] == QPointF(8, *f.rows[3].speedup));
 
-    auto* stepTime = f.panel.stepTimeChart()->chart();
-    CHECK(pointsOf(stepTime, QStringLiteral("resnet18 · amp-fp16 · train (step scope), graphed")) ==
+    CHECK(speedup->chart()->title().endsWith(QStringLiteral(" — resnet18 · amp-fp16 · nchw")));
+
+    auto* stepTime = f.panel.stepTimeChart()->trainingPanel();
+    CHECK(pointsOf(stepTime, kStep + QStringLiteral(" · graphed")) ==
           QList<QPointF>{QPointF(8, *f.rows[3].step_ms_median)});
-    CHECK(pointsOf(stepTime, QStringLiteral("resnet18 · amp-fp16 · train (network scope), eager")) ==
+    CHECK(pointsOf(stepTime, kNetwork + QStringLiteral(" · eager")) ==
           QList<QPointF>{QPointF(8, *f.rows[0].step_ms_median)});
 }
 
 TEST_CASE("replays, VRAM and launch overhead charts keep training graph scopes apart", "[ui][chart][training]") {
     TrainingPanel f;
-    const QString sep = QStringLiteral(": ");
-    auto* replays = f.panel.replaysChart()->chart();
+    const QString sep = QStringLiteral(" · ");
+    auto* replays = f.panel.replaysChart()->countsPanel();
     CHECK(pointsOf(replays, kNetwork + sep + QStringLiteral("graph replays")) == QList<QPointF>{QPointF(8, 90)});
     CHECK(pointsOf(replays, kStep + sep + QStringLiteral("graph replays")) == QList<QPointF>{QPointF(8, 91)});
 
-    auto* vram = f.panel.vramChart()->chart();
-    const QString delta = QStringLiteral("reserved delta, graphed − eager");
+    auto* vram = f.panel.vramChart()->deltaPanel();
+    const QString delta = QStringLiteral("graphed − eager");
     CHECK(pointsOf(vram, kNetwork + sep + delta) == QList<QPointF>{QPointF(8, 64)});
     CHECK(pointsOf(vram, kStep + sep + delta) == QList<QPointF>{QPointF(8, 96)});
 
-    auto* launch = f.panel.launchOverheadChart()->chart();
-    CHECK(pointsOf(launch, kNetwork + sep + QStringLiteral("launches, graphed")) == QList<QPointF>{QPointF(8, 4)});
-    CHECK(pointsOf(launch, kStep + sep + QStringLiteral("launches, graphed")) == QList<QPointF>{QPointF(8, 1)});
+    auto* launch = f.panel.launchOverheadChart()->panel(0);  // launches
+    CHECK(pointsOf(launch, kNetwork + sep + QStringLiteral("graphed")) == QList<QPointF>{QPointF(8, 4)});
+    CHECK(pointsOf(launch, kStep + sep + QStringLiteral("graphed")) == QList<QPointF>{QPointF(8, 1)});
 }
 
 TEST_CASE("phases chart shows the training phases per graph scope, the step-scope replay as data only",

@@ -61,29 +61,37 @@ void StepTimeChartView::rebuild() {
         auto& panel = m_panels[training(curve)];
         used[training(curve)] = true;
         const QColor color = curveColor(int(i));
-        auto* eager = new QLineSeries;
-        auto* graphed = new QLineSeries;
-        eager->setName(naming.name(curve.key, tr("eager")));
-        graphed->setName(naming.name(curve.key, tr("graphed")));
-        eager->setPen(QPen(color, 2.5));
-        graphed->setPen(QPen(color, 2.5, Qt::DashLine));
-        for (auto* series : {eager, graphed}) {
-            series->setPointsVisible(true);
-            series->setMarkerSize(6);
-        }
-        for (const auto& p : curve.points) {
-            if (p.eagerMs) eager->append(p.batch, *p.eagerMs);
-            if (p.graphedMs) graphed->append(p.batch, *p.graphedMs);
-        }
-        for (auto* series : {eager, graphed}) {
-            panel.chart->addSeries(series);
-            series->attachAxis(panel.xAxis);
-            series->attachAxis(panel.yAxis);
-            const std::string arm = series == eager ? "eager" : "graphed";
-            highlighter().trackBatches(series, [curve, arm](const results::Measurement& row) {
+        QLineSeries* lines[2] = {nullptr, nullptr};  // eager, graphed
+        for (int a = 0; a < 2; ++a) {
+            const bool eager = a == 0;
+            const std::string arm = eager ? "eager" : "graphed";
+            MetricCurve medians{curve.key, arm, "step_ms_median", {}};
+            for (const auto& p : curve.points) {
+                if (const auto ms = eager ? p.eagerMs : p.graphedMs) medians.points.push_back({p.batch, *ms});
+            }
+            CurveLook look;
+            const QString armName = eager ? tr("eager") : tr("graphed");
+            look.name = naming.name(curve.key, armName);
+            look.fullName = QString::fromStdString(curve.label()) + QStringLiteral(" · ") + armName;
+            look.color = color;
+            look.style = eager ? Qt::SolidLine : Qt::DashLine;
+            look.unit = tr("ms (median)");
+            const auto points = curve.points;
+            look.detail = [points, eager](int batch, double) {
+                for (const auto& p : points) {
+                    const auto low = eager ? p.eagerCiLow : p.graphedCiLow;
+                    const auto high = eager ? p.eagerCiHigh : p.graphedCiHigh;
+                    if (p.batch == batch && low && high) return tr("95% CI %1 – %2 ms").arg(exactNumber(*low), exactNumber(*high));
+                }
+                return QString();
+            };
+            lines[a] = addCurve(panel.chart, panel.xAxis, panel.yAxis, medians, look);
+            highlighter().trackBatches(lines[a], [curve, arm](const results::Measurement& row) {
                 return row.arm == arm && curve.holds(row);
             });
         }
+        QLineSeries* eager = lines[0];
+        QLineSeries* graphed = lines[1];
         for (const auto& p : curve.points) {
             if (p.eagerMs && p.eagerCiLow && p.eagerCiHigh) panel.whiskers->add(eager, p.batch, *p.eagerCiLow, *p.eagerCiHigh, color);
             if (p.graphedMs && p.graphedCiLow && p.graphedCiHigh) {

@@ -10,6 +10,9 @@ struct Measurement {
     // Identity of the row.
     std::string session_id;
     std::string graphlens_version;  // the GraphLens that measured the row: the project's version
+    // Its CMake build type ("Release", "Debug", ...; results/BuildType.h): a Debug engine runs its own
+    // code unoptimised and its figures are not representative. Empty in rows written before it was kept.
+    std::string build_type;
     std::string family;
     std::string task;        // classify, detect, segment, other
     std::string phase;       // infer, train

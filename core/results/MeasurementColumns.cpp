@@ -13,6 +13,7 @@ using M = Measurement;
 constexpr std::array kColumns{
     MeasurementColumn{"session_id", &M::session_id, "session this row belongs to"},
     MeasurementColumn{"graphlens_version", &M::graphlens_version, "version of the GraphLens that measured the row"},
+    MeasurementColumn{"build_type", &M::build_type, "CMake build type of that GraphLens (Release, Debug, ...; \"Debug\" or \"... (unoptimised)\": figures not representative); empty in files written before it was recorded"},
     MeasurementColumn{"family", &M::family, "model family (e.g. resnet18) or TorchScript file name"},
     MeasurementColumn{"task", &M::task, "classify, detect, segment or other"},
     MeasurementColumn{"phase", &M::phase, "infer or train"},

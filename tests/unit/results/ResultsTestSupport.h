@@ -23,6 +23,7 @@ inline Measurement fullRow() {
     Measurement m;
     m.session_id = "20261129-071728-4f2a";
     m.graphlens_version = "0.1.0";
+    m.build_type = "RelWithDebInfo";
     m.family = "resnet18";
     m.task = "classify";
     m.phase = "infer";

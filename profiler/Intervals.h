@@ -1,5 +1,7 @@
 #pragma once
 // Small numeric helpers for the metrics: interval unions (GPU busy time) and quantiles.
+#include "platform/Quantile.h"
+
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -11,8 +13,7 @@ using Interval = std::pair<uint64_t, uint64_t>;  // [first, second) in ns; secon
 // Length of the union of the intervals: overlapping kernels on two streams count once.
 uint64_t unionLength(std::vector<Interval> intervals);
 
-// Linear interpolation between closest ranks (numpy's default), q in [0, 1]; the input is copied.
-// Precondition: values is not empty.
-double quantile(std::vector<double> values, double q);
+// Linear interpolation between closest ranks (numpy's default): the project's one implementation.
+using platform::quantile;
 
 }  // namespace graphlens::profiler

@@ -1,16 +1,16 @@
 #include "platform/ClockSampler.h"
 
+#include "platform/Quantile.h"
+
 #include <algorithm>
 #include <utility>
 
 namespace graphlens::platform {
 namespace {
 
-MhzSpread spread(std::vector<unsigned> values) {
-    std::sort(values.begin(), values.end());
-    const std::size_t n = values.size();
-    const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + static_cast<double>(values[n / 2])) / 2;
-    return {values.front(), median, values.back()};
+MhzSpread spread(const std::vector<unsigned>& values) {
+    const auto [low, high] = std::minmax_element(values.begin(), values.end());
+    return {*low, quantile(std::vector<double>(values.begin(), values.end()), 0.5), *high};
 }
 
 }  // namespace
@@ -25,8 +25,8 @@ ClockSummary summarizeClocks(const std::vector<ClockReading>& readings, std::siz
         sm.push_back(reading.smMhz);
         mem.push_back(reading.memMhz);
     }
-    summary.sm = spread(std::move(sm));
-    summary.mem = spread(std::move(mem));
+    summary.sm = spread(sm);
+    summary.mem = spread(mem);
     return summary;
 }
 

@@ -31,16 +31,6 @@ double minimum(const std::vector<double>& samples) {
     return *std::min_element(samples.begin(), samples.end());
 }
 
-double quantile(std::vector<double> samples, double q) {
-    requireSamples(samples);
-    std::sort(samples.begin(), samples.end());
-    const double position = std::clamp(q, 0.0, 1.0) * static_cast<double>(samples.size() - 1);
-    const auto below = static_cast<std::size_t>(position);
-    const auto above = std::min(below + 1, samples.size() - 1);
-    const double weight = position - static_cast<double>(below);
-    return samples[below] + (samples[above] - samples[below]) * weight;
-}
-
 Interval bootstrapMedianInterval(const std::vector<double>& samples, int resamples,
                                  std::uint64_t seed) {
     requireSamples(samples);

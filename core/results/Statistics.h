@@ -1,5 +1,7 @@
 #pragma once
 // Robust summaries of step times. Inputs are unsorted samples; empty input is a caller error.
+#include "platform/Quantile.h"
+
 #include <cstdint>
 #include <vector>
 
@@ -7,8 +9,9 @@ namespace graphlens::results {
 
 double median(std::vector<double> samples);
 double minimum(const std::vector<double>& samples);
-// Linear interpolation between closest ranks (numpy's default), q in [0, 1].
-double quantile(std::vector<double> samples, double q);
+// Linear interpolation between closest ranks (numpy's default), q in [0, 1]: the project's one
+// implementation, platform::quantile.
+using platform::quantile;
 
 struct Interval {
     double low = 0;

@@ -56,8 +56,8 @@ void fillFromMetrics(results::Measurement& row, const profiler::ProfileResult& r
     row.kernels = s.kernels;
     row.launch_cpu_us = s.launchCpuUs;
     row.gpu_busy_us = s.gpuBusyUs;
-    // Idle against the profiled step itself here; the merge recomputes it against the timed median.
-    row.gpu_idle_pct = results::gpuIdlePct(s.gpuBusyUs, row.step_ms_median);
+    // gpu_idle_pct stays absent here: it is defined against the timed median only (README), which the
+    // merge with the timed row supplies (results::mergeProfiledMetrics), never the profiled span.
     row.network_gpu_fraction = s.networkGpuFraction;
     row.launch_delay_us_median = s.launchDelayMedianUs;
     row.launch_delay_us_p90 = s.launchDelayP90Us;

@@ -129,8 +129,10 @@ void mergeProfiledMetrics(std::vector<Measurement>& timedRows,
             profiled.profiler_overhead_pct = profilerOverheadPct(profiled.step_ms_median, timed.step_ms_median);
             profiled.gpu_records_overhead_pct = profilerOverheadPct(profiled.gpu_records_step_ms, timed.step_ms_median);
             if (profiled.status != "ok") continue;
+            // One definition on both rows: busy against the timed median, never the profiled span.
+            profiled.gpu_idle_pct = gpuIdlePct(profiled.gpu_busy_us, timed.step_ms_median);
             for (auto column : kProfiledColumns) timed.*column = profiled.*column;
-            timed.gpu_idle_pct = gpuIdlePct(profiled.gpu_busy_us, timed.step_ms_median);
+            timed.gpu_idle_pct = profiled.gpu_idle_pct;
         }
     }
 }

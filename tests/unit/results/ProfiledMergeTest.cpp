@@ -159,6 +159,9 @@ TEST_CASE("mergeProfiledMetrics copies the profiled metrics onto the timed row o
     // 1500 us of the profiled 2.5 ms span gives).
     REQUIRE(t.gpu_idle_pct);
     CHECK(*t.gpu_idle_pct == Approx(25.0));
+    // The profiled row itself carries the same figure: one definition everywhere, never its own span.
+    REQUIRE(profiled[0].gpu_idle_pct);
+    CHECK(*profiled[0].gpu_idle_pct == Approx(25.0));
     // The timed process's own columns stay.
     CHECK(t.step_ms_median == 2.0);
     CHECK(t.step_ms_min == 1.9);

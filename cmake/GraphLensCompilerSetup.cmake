@@ -6,6 +6,14 @@ if(CCACHE_PROGRAM AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
   set(ENV{CCACHE_SLOPPINESS} "pch_defines,time_macros,include_file_mtime,include_file_ctime")
 endif()
 
+# mold links the ~30 executables that carry libtorch in about a second each, where GNU ld takes tens of
+# seconds: minutes of every cold build (scripts/bootstrap.sh installs it). GCC >= 12.1 knows the flag.
+find_program(GRAPHLENS_MOLD mold)
+if(GRAPHLENS_MOLD AND NOT WIN32 AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU"
+   AND CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 12.1)
+  add_link_options(-fuse-ld=mold)
+endif()
+
 if(MSVC)
   # UTF-8 sources and strings as on Linux; standard conformance; __cplusplus set to the real value.
   add_compile_options(/W4 /permissive- /utf-8 /Zc:__cplusplus /EHsc)

@@ -6,7 +6,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 TORCH_VERSION="2.11.0"
 
 debian_packages=(
-  build-essential cmake ninja-build ccache pkg-config python3-venv
+  build-essential cmake ninja-build ccache mold pkg-config python3-venv
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6svg6 libqt6opengl6-dev qt6-qpa-plugins libgl-dev
   libopencv-dev libturbojpeg0-dev libpng-dev
   catch2 libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libspdlog-dev libfmt-dev

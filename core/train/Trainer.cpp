@@ -1,5 +1,7 @@
 #include "train/Trainer.h"
 
+#include "train/PendingLoss.h"
+
 #include "data/DataLoader.h"
 #include "data/DatasetError.h"
 #include "data/ImageSampleSource.h"
@@ -278,20 +280,20 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
             loaderOptions.augment = true;
             data::DataLoader loader(trainSource, loaderOptions,
                                     [&progress](const std::string& line) { progress << "warning: " << line << "\n"; });
-            torch::Tensor pendingLoss;
+            PendingLoss pendingLoss;
             double pendingLr = 0, pendingMs = 0;
             bool pendingGraphed = false;
             std::int64_t pendingStep = 0;
             const auto flushPending = [&] {
                 if (!pendingLoss.defined()) return;
-                const double loss = pendingLoss.item<double>();
+                const double loss = pendingLoss.value();
                 if (!std::isfinite(loss)) {
                     ++report.nonFiniteLosses;
                     progress << "warning: step " << pendingStep << ": loss is " << loss
                              << (scaler.enabled() ? " (the gradient scaler skips this update and backs off)" : "") << "\n";
                 }
                 log.append({epoch + 1, pendingStep, loss, pendingLr, pendingMs, pendingGraphed});
-                pendingLoss = torch::Tensor();
+                pendingLoss = PendingLoss();
             };
             std::int64_t batchInEpoch = 0;
             auto stepStarted = Clock::now();
@@ -311,11 +313,12 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
                 ++report.microSteps;
                 ++batchInEpoch;
                 if (result.optimizerStepped) ++report.optimizerSteps;
-                // The loss of the previous step is read now, while this one runs: reading it at once
-                // would wait for the GPU after every step.
+                // The previous step's loss is logged now, while this step runs on the GPU: its copy
+                // was started right after it was enqueued (PendingLoss), so this waits for that step
+                // only, never for the one just enqueued.
                 flushPending();
                 const auto now = Clock::now();
-                pendingLoss = result.loss;
+                pendingLoss = PendingLoss(result.loss);
                 pendingLr = lr;
                 pendingMs = std::chrono::duration<double, std::milli>(now - stepStarted).count();
                 pendingGraphed = result.replayed;
@@ -331,7 +334,7 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
                     state.elapsedSeconds = secondsSince(trainingStarted);
                     state.stepsDone = report.microSteps;
                     state.totalSteps = plannedMicroSteps;
-                    state.loss = pendingLoss.item<double>();
+                    state.loss = pendingLoss.value();
                     state.learningRate = lr;
                     progress << formatProgressLine(state) << "\n";
                 }

@@ -9,6 +9,7 @@ add_executable(graphlens_unit_train_parts
   ${CMAKE_CURRENT_LIST_DIR}/TrainingLogTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ValidationMetricsTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MeanIouTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/PendingLossTest.cpp
 )
 target_link_libraries(graphlens_unit_train_parts PRIVATE graphlens_train_parts graphlens_catch_main)
 graphlens_use_torch_pch(graphlens_unit_train_parts)

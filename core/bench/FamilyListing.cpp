@@ -5,6 +5,15 @@
 #include <cstdio>
 
 namespace graphlens::bench {
+namespace {
+
+std::string joinedScopes(const nlohmann::json& scopes) {
+    std::string joined;
+    for (const auto& scope : scopes) joined += (joined.empty() ? "" : ", ") + scope.get<std::string>();
+    return joined;
+}
+
+}  // namespace
 
 nlohmann::json familyListingJson(const std::vector<families::Family>& families) {
     nlohmann::json list = nlohmann::json::array();
@@ -15,7 +24,9 @@ nlohmann::json familyListingJson(const std::vector<families::Family>& families) 
                         {"imgsz", family.defaultImgsz},
                         {"params", families::parameterCount(*module.ptr())},
                         {"inference", families::toString(family.inference.kind)},
+                        // The widest scope (what scripts and the window read) and every declared one.
                         {"training", family.training.seam.empty() ? std::string(families::toString(family.training.widest)) : "seam"},
+                        {"training_scopes", families::declaredTrainingScopes(family.training)},
                         {"reason", family.inference.capturable() && family.source.empty() ? family.training.reason
                                                                                            : family.inference.reason},
                         {"source", family.source.empty() ? "built-in" : family.source}});
@@ -24,14 +35,13 @@ nlohmann::json familyListingJson(const std::vector<families::Family>& families) 
 }
 
 std::string familyListingTable(const std::vector<families::Family>& families) {
-    std::string table = "family            task       imgsz      params  inference  training\n";
+    std::string table = "family            task       imgsz      params  inference  training scopes\n";
     for (const auto& entry : familyListingJson(families)) {
         char line[160];
         std::snprintf(line, sizeof line, "%-17s %-10s %5d %11lld  %-9s  %s\n",
                       entry["name"].get<std::string>().c_str(), entry["task"].get<std::string>().c_str(),
                       entry["imgsz"].get<int>(), static_cast<long long>(entry["params"].get<std::int64_t>()),
-                      entry["inference"].get<std::string>().c_str(),
-                      entry["training"].get<std::string>().c_str());
+                      entry["inference"].get<std::string>().c_str(), joinedScopes(entry["training_scopes"]).c_str());
         table += line;
         if (entry["source"] != "built-in") {
             table += "  " + entry["source"].get<std::string>() + ": " + entry["reason"].get<std::string>() + "\n";

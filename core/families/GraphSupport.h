@@ -1,6 +1,7 @@
 #pragma once
 // A family's claim about CUDA graphs; the conformance check (DESIGN §5) must back it.
 #include <string>
+#include <vector>
 
 namespace graphlens::families {
 
@@ -50,6 +51,16 @@ inline const char* toString(TrainingGraphScope scope) {
         case TrainingGraphScope::None: return "none";
     }
     return "none";
+}
+
+// Every scope the declaration supports, narrowest first: "network" (or "network (seam)" when it
+// captures the network only up to its seam) and "step"; {"none"} when neither.
+inline std::vector<std::string> declaredTrainingScopes(const TrainingGraphSupport& support) {
+    std::vector<std::string> scopes;
+    if (support.supports(TrainingGraphScope::Network)) scopes.push_back(support.seam.empty() ? "network" : "network (seam)");
+    if (support.supports(TrainingGraphScope::Step)) scopes.push_back("step");
+    if (scopes.empty()) scopes.push_back("none");
+    return scopes;
 }
 
 }  // namespace graphlens::families

@@ -87,6 +87,7 @@ nlohmann::json trainingVerifyJson(const std::vector<TrainingVerifyRow>& rows) {
                               {"parameters", differenceJson(r.parameters)},
                               {"parameters_eager_noise", differenceJson(r.parametersNoise)},
                               {"buffers", differenceJson(r.buffers)},
+                              {"buffers_eager_noise", differenceJson(r.buffersNoise)},
                               {"replayed", r.replayed},
                               {"error", r.error}});
         }

@@ -3,6 +3,7 @@ add_executable(graphlens_unit_engine
   ${CMAKE_CURRENT_LIST_DIR}/BuildingBlocksTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ConvNeXtTinyTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EfficientNetB0Test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FamilyListingTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FomoTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MobileNetV3SmallTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ResNet18Test.cpp

@@ -25,6 +25,7 @@
 #include "ui/session/BaselineController.h"
 #include "ui/session/ExampleSessions.h"
 #include "ui/session/BaselineDeltaProxy.h"
+#include "ui/session/BaselineStatusWidget.h"
 #include "ui/session/RunMarkerKeeper.h"
 #include "ui/session/SessionTrace.h"
 #include "ui/timeline/TimelinePanel.h"
@@ -177,7 +178,11 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
     m_fileLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     statusBar()->addPermanentWidget(m_environmentLabel, 1);
     statusBar()->addPermanentWidget(m_fileLabel);
-    m_baseline = new BaselineController(this, deltas, charts, m_table);  // its tab comes with a baseline
+    // Its tab comes with a baseline. It sees the rows shown and opens files through openFile, nothing more.
+    ShownSession shown{m_model, [this] { return m_currentFile; }, [this](const QString& path) { return openFile(path); }};
+    m_baseline = new BaselineController(std::move(shown), deltas, charts, m_table, this);
+    statusBar()->addPermanentWidget(m_baseline->statusWidget());
+    connect(m_baseline, &BaselineController::statusMessage, statusBar(), &QStatusBar::showMessage);
 
     createDocks();
     createActions();
@@ -254,6 +259,7 @@ void MainWindow::createActions() {
     m_exportTraceAction->setEnabled(false);
     file->addSeparator();
     m_baseline->addActionsTo(file);
+    connect(m_openAction, &QAction::enabledChanged, m_baseline, &BaselineController::setOpenAllowed);  // not mid-sweep
     file->addSeparator();
     auto* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

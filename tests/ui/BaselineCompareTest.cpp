@@ -1,11 +1,15 @@
 // Comparing a session with a baseline (ui/session): the delta columns of the table and the
 // "vs baseline" ratio chart, over the two real H200 fixtures (resnet18-h200-session.json as the
-// baseline, resnet18-h200-infer-train-session.json as the session shown) and over a copy with
-// scaled medians. Expected values are read from the files with QJsonDocument, independently of the
-// results parser the GUI uses.
+// baseline, resnet18-h200-infer-train-session.json as the session shown), over a copy with scaled
+// medians and over hand-made rows whose signs are known. Expected values are read from the files
+// with QJsonDocument, independently of the results parser the GUI uses. The README's flow: Set as
+// Baseline keeps the session shown; Compare with Baseline… opens another file as the session shown,
+// and every delta reads "the session shown against the baseline".
+#include "TestRows.h"
 #include "results/Session.h"
 #include "ui/MainWindow.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/models/MeasurementFilterModel.h"
 #include "ui/models/MeasurementTableModel.h"
 #include "ui/session/Baseline.h"
 #include "ui/session/BaselineController.h"
@@ -24,6 +28,7 @@
 #include <QLineSeries>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
 #include <QToolTip>
@@ -76,6 +81,35 @@ std::vector<results::Measurement> sessionRows(const QString& path) {
 
 QVariant cell(const QAbstractItemModel& model, int row, int column, int role = Qt::DisplayRole) {
     return model.data(model.index(row, column), role);
+}
+
+// The row of `rows` with this arm and batch (timed pass), or -1.
+int rowOf(const std::vector<results::Measurement>& rows, const std::string& arm, int batch) {
+    for (size_t r = 0; r < rows.size(); ++r) {
+        if (rows[r].arm == arm && rows[r].batch == batch && rows[r].pass == "timed") return int(r);
+    }
+    return -1;
+}
+
+// A baseline of resnet18 at batches 1 and 8: eager 2.0 / 4.0 ms, graphed 1.0 / 3.2 ms (speedups 2.00, 1.25).
+std::vector<results::Measurement> slowBaseline() {
+    return {test::eagerRow(1, 2.0), test::graphedRow(1, 1.0, 2.0), test::eagerRow(8, 4.0), test::graphedRow(8, 3.2, 1.25)};
+}
+
+// The same configurations measured again: batch 1's graphed step is twice as fast (speedup 2.00 →
+// 4.00), batch 8's eager step is 12% slower and its graphed step the same (speedup 1.25 → 1.40).
+std::vector<results::Measurement> fasterCurrent() {
+    return {test::eagerRow(1, 2.0), test::graphedRow(1, 0.5, 4.0), test::eagerRow(8, 4.48), test::graphedRow(8, 3.2, 1.4)};
+}
+
+QString writeSessionFile(const QTemporaryDir& dir, const QString& name, std::vector<results::Measurement> rows) {
+    results::Session session;
+    session.session_id = name.toStdString();
+    for (auto& row : rows) row.session_id = session.session_id;
+    session.rows = std::move(rows);
+    const QString path = dir.filePath(name);
+    results::writeSession(path.toStdString(), session);
+    return path;
 }
 
 std::vector<QLineSeries*> ratioLines(BaselineRatioChartView& view) {
@@ -140,7 +174,12 @@ TEST_CASE("delta columns: baseline median and change for matched rows, blank for
         if (nowSpeedup.isDouble() && baseSpeedup.isDouble()) {
             const double expected = nowSpeedup.toDouble() - baseSpeedup.toDouble();
             CHECK(cell(deltas, r, speedupColumn, MeasurementTableModel::SortRole).toDouble() == Approx(expected));
-            CHECK(cell(deltas, r, speedupColumn).toString().endsWith(QStringLiteral("×")));
+            // Baseline → now and the difference, never a lone "+0.20×" that reads as a ratio.
+            CHECK(cell(deltas, r, speedupColumn).toString() ==
+                  QString::number(baseSpeedup.toDouble(), 'f', 2) + QStringLiteral("× → ") +
+                      QString::number(nowSpeedup.toDouble(), 'f', 2) + QStringLiteral("× (") +
+                      (expected > 0 ? QStringLiteral("+") : QString()) + QString::number(expected, 'f', 2) +
+                      QLatin1Char(')'));
         } else {
             CHECK(cell(deltas, r, speedupColumn).toString().isEmpty());  // eager and profiled rows have no speedup
         }
@@ -158,7 +197,7 @@ TEST_CASE("delta columns: baseline median and change for matched rows, blank for
     REQUIRE(graphedTimed >= 0);
     CHECK(cell(deltas, graphedTimed, baseColumn).toString() == QStringLiteral("0.760"));
     CHECK(cell(deltas, graphedTimed, changeColumn).toString() == QStringLiteral("+0.3%"));
-    CHECK(cell(deltas, graphedTimed, speedupColumn).toString() == QStringLiteral("+0.20×"));
+    CHECK(cell(deltas, graphedTimed, speedupColumn).toString() == QStringLiteral("2.32× → 2.53× (+0.20)"));
 
     baseline.clear();
     CHECK(deltas.columnCount() == MeasurementTableModel::ColumnCount);
@@ -260,6 +299,126 @@ TEST_CASE("a copy with graphed medians scaled by 1.1 reads +10% and 1.1 at every
     }
 }
 
+
+TEST_CASE("signs: a session faster than its baseline reads negative Δ median, positive speedup change, ratio below 1",
+          "[baseline]") {
+    MeasurementTableModel model;
+    BaselineDeltaProxy deltas;
+    QAbstractItemModelTester tester(&deltas, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    deltas.setSourceModel(&model);
+    Baseline baseline;
+    deltas.setBaseline(&baseline);
+    BaselineRatioChartView view;
+    view.setModel(&model);
+    view.setBaseline(&baseline);
+    model.resetData(fasterCurrent());
+    baseline.set(QStringLiteral("slow.json"), slowBaseline());
+
+    const int change = deltas.columnOf(BaselineDeltaProxy::DeltaMedianPct);
+    const int speedup = deltas.columnOf(BaselineDeltaProxy::DeltaSpeedup);
+    const auto& rows = model.rows();
+    const int graphed1 = rowOf(rows, "graphed", 1), eager8 = rowOf(rows, "eager", 8), graphed8 = rowOf(rows, "graphed", 8);
+    const int eager1 = rowOf(rows, "eager", 1);
+
+    // Graphed at batch 1: 0.5 ms now against 1.0 ms in the baseline, faster, so negative.
+    CHECK(cell(deltas, graphed1, change, MeasurementTableModel::SortRole).toDouble() == Approx(-50.0));
+    CHECK(cell(deltas, graphed1, change).toString() == QStringLiteral("-50.0%"));
+    // Its speedup grew from 2.00× to 4.00×: a positive change of 2 points of ×, written as such.
+    CHECK(cell(deltas, graphed1, speedup, MeasurementTableModel::SortRole).toDouble() == Approx(2.0));
+    CHECK(cell(deltas, graphed1, speedup).toString() == QStringLiteral("2.00× → 4.00× (+2.00)"));
+    CHECK(cell(deltas, graphed1, speedup, Qt::ToolTipRole).toString().contains(QStringLiteral("not a ratio")));
+    // Faster beyond the noise (the intervals are ±1%): coloured green, not red.
+    const auto brush = cell(deltas, graphed1, change, Qt::ForegroundRole).value<QBrush>();
+    CHECK(brush.color() == QColor(0x1e, 0x84, 0x49));
+
+    // Eager at batch 8: 4.48 ms now against 4.0 ms, slower, so positive and red.
+    CHECK(cell(deltas, eager8, change).toString() == QStringLiteral("+12.0%"));
+    CHECK(cell(deltas, eager8, change, Qt::ForegroundRole).value<QBrush>().color() == QColor(0xc0, 0x39, 0x2b));
+    CHECK(cell(deltas, eager8, speedup).toString().isEmpty());  // eager rows have no speedup
+    // Graphed at batch 8: the same time, a larger speedup because eager slowed down.
+    CHECK(cell(deltas, graphed8, change).toString() == QStringLiteral("0.0%"));
+    CHECK(cell(deltas, graphed8, speedup).toString() == QStringLiteral("1.25× → 1.40× (+0.15)"));
+    CHECK(cell(deltas, eager1, change).toString() == QStringLiteral("0.0%"));
+
+    // The ratio chart: now / baseline, below 1 where the session shown is faster.
+    const MetricCurve* graphedCurve = nullptr;
+    const MetricCurve* eagerCurve = nullptr;
+    for (const auto& curve : view.curves()) (curve.arm == "graphed" ? graphedCurve : eagerCurve) = &curve;
+    REQUIRE(graphedCurve != nullptr);
+    REQUIRE(eagerCurve != nullptr);
+    CHECK(*graphedCurve->at(1) == Approx(0.5));
+    CHECK(*graphedCurve->at(8) == Approx(1.0));
+    CHECK(*eagerCurve->at(8) == Approx(1.12));
+}
+
+TEST_CASE("Compare with Baseline opens the file as the session shown and keeps the baseline", "[baseline][window]") {
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QString slow = writeSessionFile(dir, QStringLiteral("slow.json"), slowBaseline());
+    const QString fast = writeSessionFile(dir, QStringLiteral("fast.json"), fasterCurrent());
+
+    MainWindow window;
+    window.show();
+    auto* controller = window.baseline();
+    auto* compareAction = window.findChild<QAction*>(QStringLiteral("actionCompareBaseline"));
+    REQUIRE(compareAction != nullptr);
+    CHECK_FALSE(compareAction->isEnabled());  // nothing to compare against yet
+
+    // Without a baseline, comparing changes nothing and says why.
+    REQUIRE(window.openFile(slow));
+    CHECK_FALSE(compareAction->isEnabled());
+    CHECK_FALSE(controller->compareWithFile(fast));
+    CHECK(controller->lastError().contains(QStringLiteral("Set as Baseline")));
+    CHECK(window.currentFile() == slow);
+    CHECK_FALSE(controller->baseline()->isSet());
+
+    // The slow session becomes the baseline; comparing opens the fast one as the session shown.
+    window.findChild<QAction*>(QStringLiteral("actionSetBaseline"))->trigger();
+    CHECK(compareAction->isEnabled());
+    REQUIRE(controller->compareWithFile(fast));
+    CHECK(window.currentFile() == fast);
+    CHECK(controller->baseline()->name() == QStringLiteral("slow.json"));
+    CHECK(controller->statusWidget()->text() == QStringLiteral("Baseline: slow.json"));
+    REQUIRE(window.model()->rows().size() == 4);
+    CHECK(window.model()->rows()[size_t(rowOf(window.model()->rows(), "graphed", 1))].step_ms_median == 0.5);
+    CHECK(window.baseline()->ratioChart() == window.findChild<ChartsPanel*>()->currentWidget());
+
+    // Every delta reads "the file chosen against the baseline": faster now is negative, its speedup gain positive.
+    auto* table = window.table();
+    const int change = controller->deltas()->columnOf(BaselineDeltaProxy::DeltaMedianPct);
+    const int speedup = controller->deltas()->columnOf(BaselineDeltaProxy::DeltaSpeedup);
+    const auto tableRow = [&](const std::string& arm, int batch) {
+        const int modelRow = rowOf(window.model()->rows(), arm, batch);
+        return window.tableProxy()->indexOfModelRow(modelRow).row();
+    };
+    CHECK(cell(*table->model(), tableRow("graphed", 1), change).toString() == QStringLiteral("-50.0%"));
+    CHECK(cell(*table->model(), tableRow("graphed", 1), speedup).toString() == QStringLiteral("2.00× → 4.00× (+2.00)"));
+    CHECK(cell(*table->model(), tableRow("eager", 8), change).toString() == QStringLiteral("+12.0%"));
+    const auto* curves = &controller->ratioChart()->curves();
+    bool sawGraphed = false;
+    for (const auto& curve : *curves) {
+        if (curve.arm != "graphed") continue;
+        sawGraphed = true;
+        CHECK(*curve.at(1) == Approx(0.5));  // below the 1.0 line: faster than the baseline
+    }
+    CHECK(sawGraphed);
+
+    // The other way round: the fast session as the baseline, the slow one compared, the signs turn.
+    window.findChild<QAction*>(QStringLiteral("actionSetBaseline"))->trigger();
+    CHECK(controller->baseline()->name() == QStringLiteral("fast.json"));
+    REQUIRE(controller->compareWithFile(slow));
+    CHECK(window.currentFile() == slow);
+    CHECK(cell(*table->model(), tableRow("graphed", 1), change).toString() == QStringLiteral("+100.0%"));
+    CHECK(cell(*table->model(), tableRow("graphed", 1), speedup).toString() == QStringLiteral("4.00× → 2.00× (-2.00)"));
+
+    // A file that cannot be read: the window says so, the session shown and the baseline stay.
+    const QString missing = dir.filePath(QStringLiteral("no-such-session.json"));
+    CHECK_FALSE(controller->compareWithFile(missing));
+    CHECK(window.lastError().contains(QStringLiteral("no-such-session.json")));
+    CHECK(window.currentFile() == slow);
+    CHECK(controller->baseline()->name() == QStringLiteral("fast.json"));
+}
+
 TEST_CASE("the window: Set as Baseline, then the next session is compared and Clear takes it all away", "[baseline][window]") {
     MainWindow window;
     window.show();
@@ -299,8 +458,9 @@ TEST_CASE("the window: Set as Baseline, then the next session is compared and Cl
     const int change = controller->deltas()->columnOf(BaselineDeltaProxy::DeltaMedianPct);
     for (int r = 0; r < table->model()->rowCount(); ++r) CHECK(cell(*table->model(), r, change).toString() == QStringLiteral("0.0%"));
 
-    // Another session opened: compared with the baseline, through the table's sorting proxy.
+    // Another session opened (File ▸ Open keeps the baseline too): compared, through the table's sorting proxy.
     REQUIRE(window.openFile(currentPath));
+    CHECK(controller->baseline()->name() == QStringLiteral("resnet18-h200-session.json"));
     const auto& rows = window.model()->rows();
     int filled = 0;
     for (int r = 0; r < table->model()->rowCount(); ++r) {
@@ -310,19 +470,10 @@ TEST_CASE("the window: Set as Baseline, then the next session is compared and Cl
     CHECK(int(rows.size()) == 8);
     CHECK(controller->ratioChart()->curves().size() == 2);
 
-    // A baseline that cannot be read is said, and the one in use stays.
-    CHECK_FALSE(controller->compareWithFile(QStringLiteral(GRAPHLENS_UI_FIXTURE_DIR "/no-such-baseline.json")));
-    CHECK(controller->lastError().contains(QStringLiteral("no-such-baseline.json")));
-    CHECK(controller->baseline()->name() == QStringLiteral("resnet18-h200-session.json"));
-
     controller->statusWidget()->clearButton()->click();
     CHECK_FALSE(controller->baseline()->isSet());
     CHECK_FALSE(controller->statusWidget()->isVisible());
     CHECK(charts->count() == tabsBefore);
     CHECK(table->model()->columnCount() == MeasurementTableModel::ColumnCount);
-
-    // Compare with a file directly: its tab is brought forward.
-    REQUIRE(controller->compareWithFile(baselinePath));
-    CHECK(charts->currentWidget() == controller->ratioChart());
-    CHECK(controller->statusWidget()->text() == QStringLiteral("Baseline: resnet18-h200-session.json"));
+    CHECK_FALSE(window.findChild<QAction*>(QStringLiteral("actionCompareBaseline"))->isEnabled());
 }

@@ -1,8 +1,10 @@
 // Renders the session comparison and the recovery offer to PNGs, offscreen, for looking at them:
 //   graphlens_ui_session_screenshot <baseline file> <current file> <out folder>
-// writes baseline-window.png (the window comparing <current> with <baseline>: delta columns in the
-// table, the "vs baseline" tab in front), baseline-ratio.png (that chart alone) and recovery.png
-// (the window offering an interrupted run from a scratch autosave folder).
+// writes baseline-window.png (the window comparing <current> with <baseline> as the README says:
+// <baseline> opened and Set as Baseline, then Compare with Baseline… <current>; delta columns in the
+// table, the "vs baseline" tab in front), baseline-ratio.png (that chart alone), recovery.png (the
+// window offering an interrupted run from a scratch autosave folder) and debug-build.png (<current>
+// as a Debug build would have written it: the summary card's warning).
 #include "results/JsonlAutosave.h"
 #include "results/Session.h"
 #include "ui/MainWindow.h"
@@ -40,7 +42,9 @@ int main(int argc, char* argv[]) {
     const QDir out(QString::fromLocal8Bit(argv[3]));
 
     graphlens::ui::MainWindow compared;
-    if (!compared.baseline()->compareWithFile(baseline) || !compared.openFile(current)) return 2;
+    if (!compared.openFile(baseline)) return 2;
+    compared.baseline()->setShownSessionAsBaseline();
+    if (!compared.baseline()->compareWithFile(current)) return 2;
     compared.show();
 
     // A scratch autosave folder with one run whose GUI died: the current file's rows and a marker
@@ -57,12 +61,24 @@ int main(int argc, char* argv[]) {
     recovering.show();
     offers->showOffers(offers->folder().scan());
 
+    // The current session as a Debug engine writes it (core/bench/BuildFacts.cpp).
+    auto debugSession = graphlens::results::readAnyResultsFile(current.toStdString());
+    debugSession.environment["build_type"] = "Debug";
+    debugSession.environment["build_optimized"] = false;
+    for (auto& row : debugSession.rows) row.build_type = "Debug";
+    const QString debugPath = scratch.filePath(QStringLiteral("debug-session.json"));
+    graphlens::results::writeSession(debugPath.toStdString(), debugSession);
+    graphlens::ui::MainWindow debugBuilt;
+    if (!debugBuilt.openFile(debugPath)) return 2;
+    debugBuilt.show();
+
     int status = 1;
     QTimer::singleShot(500, &compared, [&] {
         auto* chart = compared.baseline()->ratioChart();
         const bool ok = save(compared, out.filePath(QStringLiteral("baseline-window.png"))) &&
                         save(*chart, out.filePath(QStringLiteral("baseline-ratio.png"))) &&
-                        save(recovering, out.filePath(QStringLiteral("recovery.png")));
+                        save(recovering, out.filePath(QStringLiteral("recovery.png"))) &&
+                        save(debugBuilt, out.filePath(QStringLiteral("debug-build.png")));
         status = ok ? 0 : 1;
         QApplication::quit();
     });

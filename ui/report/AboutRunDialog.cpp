@@ -26,6 +26,10 @@ QString AboutRunDialog::text() const { return m_browser->toPlainText(); }
 QString AboutRunDialog::html(const ReportContent& content) {
     QString page = QStringLiteral("<h3>") + content.title.toHtmlEscaped() + QStringLiteral("</h3>");
     if (!content.subtitle.isEmpty()) page += QStringLiteral("<p>") + content.subtitle.toHtmlEscaped() + QStringLiteral("</p>");
+    if (!content.buildWarning.isEmpty()) {
+        page += QStringLiteral("<p style=\"color:#c0392b\"><b>") + tr("Not representative:") + QStringLiteral("</b> ") +
+                content.buildWarning.toHtmlEscaped() + QStringLiteral("</p>");
+    }
     page += QStringLiteral("<h4>") + tr("Environment") + QStringLiteral("</h4>");
     if (content.environment.isEmpty()) {
         page += QStringLiteral("<p>") + tr("No environment recorded: open a session or run a sweep.") + QStringLiteral("</p>");

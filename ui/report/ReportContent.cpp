@@ -1,5 +1,6 @@
 #include "ui/report/ReportContent.h"
 
+#include "ui/report/BuildWarning.h"
 #include "ui/report/EnvironmentSummary.h"
 #include "ui/report/SummaryCard.h"
 
@@ -171,6 +172,13 @@ ReportContent reportContent(const results::Session& session) {
     const auto environment = QJsonDocument::fromJson(QByteArray::fromStdString(session.environment.dump())).object();
     content.environmentLine = environmentSummary(environment);
     content.environment = environmentFacts(session.environment);
+    // How GraphLens itself was built, next to its version: a Debug engine's figures are not representative.
+    const auto engine = std::find_if(content.environment.cbegin(), content.environment.cend(),
+                                     [](const auto& fact) { return fact.first == tr("GraphLens engine"); });
+    const qsizetype at = engine == content.environment.cend() ? content.environment.size()
+                                                              : (engine - content.environment.cbegin()) + 1;
+    content.environment.insert(at, {tr("GraphLens build"), buildDescription(session)});
+    content.buildWarning = buildWarning(session);
     content.method = methodParagraphs(session);
     return content;
 }

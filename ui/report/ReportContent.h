@@ -31,6 +31,7 @@ struct ReportContent {
     QString title;                                 // "CUDA graphs for resnet18 on NVIDIA H200"
     QString subtitle;                              // session id, when measured, GraphLens version
     QStringList summary;                           // summarySentences()
+    QString buildWarning;                          // BuildWarning: set when a Debug build measured the session
     QString environmentLine;                       // environmentSummary(): the one-line fingerprint
     QList<QPair<QString, QString>> environment;    // label, value; only the facts the session has
     QStringList method;                            // paragraphs: steps, warm-up, rounds, passes, ...

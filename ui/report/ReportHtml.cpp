@@ -31,6 +31,7 @@ h1 { font-size: 22pt; margin-bottom: 2px; }
 h2 { font-size: 14pt; margin-top: 18px; margin-bottom: 6px; color: #0b4f7c; }
 p.subtitle { color: #666; margin-top: 0; }
 p.sentence { margin: 4px 0; }
+p.warning { margin: 0; color: #8e1b10; }
 p.envline { font-weight: bold; }
 td.label { color: #555; padding-right: 14px; }
 p.chart { margin: 10px 0; }
@@ -74,6 +75,13 @@ QString reportHtml(const ReportContent& content, const ReportHtmlOptions& option
 
     // The answer first, in a tinted box (a one-cell table: QTextDocument draws no block backgrounds).
     html += QStringLiteral("<h2>%1</h2>\n").arg(tr("Summary"));
+    if (!content.buildWarning.isEmpty()) {
+        // Above the figures it qualifies, so that no one quotes them without it.
+        html += QStringLiteral("<table width=\"100%\" cellpadding=\"8\" cellspacing=\"0\" bgcolor=\"#fdecea\" "
+                               "style=\"border-left: 4px solid #c0392b\"><tr><td>\n<p class=\"warning\"><b>%1</b> %2</p>\n"
+                               "</td></tr></table>\n<p></p>\n")
+                    .arg(esc(tr("Not representative:")), esc(content.buildWarning));
+    }
     html += QStringLiteral("<table width=\"100%\" cellpadding=\"8\" cellspacing=\"0\" bgcolor=\"#eef5fb\" "
                            "style=\"border-left: 4px solid #0072b2\"><tr><td>\n");
     for (const auto& sentence : content.summary) {

@@ -3,9 +3,11 @@
 #include "ui/charts/ChartedRows.h"
 #include "ui/models/MeasurementTableModel.h"
 #include "ui/models/RedrawSchedule.h"
+#include "ui/report/BuildWarning.h"
 #include "ui/report/SummaryCard.h"
 
 #include <QLabel>
+#include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
 namespace graphlens::ui {
@@ -41,8 +43,15 @@ void SummaryCardWidget::redrawIfPending() { m_schedule->flush(); }
 void SummaryCardWidget::rebuild() {
     const ChartedRows charted = m_model ? ChartedRows(m_model->rows(), m_family) : ChartedRows();
     m_sentences = summarySentences(charted.rows());
+    // Every row, not only those charted: a Debug build taints the whole session.
+    m_buildWarning = m_model ? graphlens::ui::buildWarning(m_model->rows()) : QString();
     // One bullet paragraph per sentence: the card is a narrow strip, Qt's list indent would waste width.
     QString html;
+    if (!m_buildWarning.isEmpty()) {
+        // Before the figures, in the error colour: it must be read before "5× faster" is quoted.
+        html += QStringLiteral("<p style=\"margin:2px 0; color:#c0392b\"><b>⚠ %1</b> %2</p>")
+                    .arg(tr("Not representative:"), m_buildWarning.toHtmlEscaped());
+    }
     for (const auto& sentence : m_sentences) {
         html += QStringLiteral("<p style=\"margin:2px 0\">• ") + sentence.toHtmlEscaped() + QStringLiteral("</p>");
     }
@@ -51,5 +60,7 @@ void SummaryCardWidget::rebuild() {
     }
     m_text->setText(html);
 }
+
+QString SummaryCardWidget::text() const { return QTextDocumentFragment::fromHtml(m_text->text()).toPlainText(); }
 
 }  // namespace graphlens::ui

@@ -1,8 +1,5 @@
 #include "ui/session/BaselineController.h"
 
-#include "results/Session.h"
-#include "ui/FilePath.h"
-#include "ui/MainWindow.h"
 #include "ui/models/MeasurementTableModel.h"
 #include "ui/session/Baseline.h"
 #include "ui/session/BaselineDeltaProxy.h"
@@ -10,37 +7,32 @@
 #include "ui/session/BaselineStatusWidget.h"
 
 #include <QAction>
-#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QMenu>
-#include <QMessageBox>
-#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 
 namespace graphlens::ui {
 
-BaselineController::BaselineController(MainWindow* window, BaselineDeltaProxy* deltas, QTabWidget* charts,
-                                       QTableView* table)
-    : QObject(window), m_window(window), m_baseline(new Baseline(this)), m_deltas(deltas), m_charts(charts),
-      m_table(table) {
+BaselineController::BaselineController(ShownSession shown, BaselineDeltaProxy* deltas, QTabWidget* charts,
+                                       QTableView* table, QWidget* window)
+    : QObject(window), m_shown(std::move(shown)), m_window(window), m_baseline(new Baseline(this)),
+      m_deltas(deltas), m_charts(charts), m_table(table) {
     m_deltas->setBaseline(m_baseline);
     m_ratioChart = new BaselineRatioChartView;
-    m_ratioChart->setModel(window->model());
+    m_ratioChart->setModel(m_shown.model);
     m_ratioChart->setBaseline(m_baseline);
 
     m_status = new BaselineStatusWidget;
-    window->statusBar()->addPermanentWidget(m_status);
     connect(m_status, &BaselineStatusWidget::clearRequested, this, &BaselineController::clearBaseline);
 
     m_setAction = new QAction(tr("Set as &Baseline"), this);
     m_setAction->setObjectName(QStringLiteral("actionSetBaseline"));
-    m_setAction->setStatusTip(tr("Compare the sessions opened from now on with the session shown"));
+    m_setAction->setStatusTip(tr("Keep the session shown as the baseline: sessions opened from now on are compared with it"));
     m_compareAction = new QAction(tr("Compare with Baseline…"), this);
     m_compareAction->setObjectName(QStringLiteral("actionCompareBaseline"));
-    m_compareAction->setStatusTip(tr("Choose a results file to compare the session shown with"));
     m_clearAction = new QAction(tr("Clear Baseline"), this);
     m_clearAction->setObjectName(QStringLiteral("actionClearBaseline"));
     connect(m_setAction, &QAction::triggered, this, &BaselineController::setShownSessionAsBaseline);
@@ -48,9 +40,8 @@ BaselineController::BaselineController(MainWindow* window, BaselineDeltaProxy* d
     connect(m_clearAction, &QAction::triggered, this, &BaselineController::clearBaseline);
 
     connect(m_baseline, &Baseline::changed, this, &BaselineController::onBaselineChanged);
-    auto* model = window->model();
-    connect(model, &QAbstractItemModel::modelReset, this, &BaselineController::updateActions);
-    connect(model, &QAbstractItemModel::rowsInserted, this, &BaselineController::updateActions);
+    connect(m_shown.model, &QAbstractItemModel::modelReset, this, &BaselineController::updateActions);
+    connect(m_shown.model, &QAbstractItemModel::rowsInserted, this, &BaselineController::updateActions);
     // The table's header learns of the new columns before this runs: it connected to its model first.
     if (m_table && m_table->model()) {
         connect(m_table->model(), &QAbstractItemModel::columnsInserted, this, &BaselineController::placeDeltaColumns);
@@ -59,11 +50,15 @@ BaselineController::BaselineController(MainWindow* window, BaselineDeltaProxy* d
 }
 
 BaselineController::~BaselineController() {
-    // Parentless while its tab is not shown; the tab widget deletes it otherwise.
+    // Parentless while its tab is not shown; the tab widget deletes it otherwise. The status widget
+    // likewise, until a status bar takes it.
     if (m_ratioChart && !m_ratioChart->parent()) delete m_ratioChart;
+    if (m_status && !m_status->parent()) delete m_status;
 }
 
 BaselineRatioChartView* BaselineController::ratioChart() const { return m_ratioChart.data(); }
+
+BaselineStatusWidget* BaselineController::statusWidget() const { return m_status.data(); }
 
 void BaselineController::addActionsTo(QMenu* menu) {
     menu->addAction(m_setAction);
@@ -72,37 +67,43 @@ void BaselineController::addActionsTo(QMenu* menu) {
 }
 
 void BaselineController::setShownSessionAsBaseline() {
-    const auto& rows = m_window->model()->rows();
+    const auto& rows = m_shown.model->rows();
     if (rows.empty()) return;
-    QString name = QFileInfo(m_window->currentFile()).fileName();
+    QString name = QFileInfo(m_shown.file ? m_shown.file() : QString()).fileName();
     if (name.isEmpty()) name = QString::fromStdString(rows.front().session_id);
     if (name.isEmpty()) name = tr("the session shown");
     m_baseline->set(name, rows);
 }
 
 bool BaselineController::compareWithFile(const QString& path) {
-    const QString shown = QDir::toNativeSeparators(path);
-    try {
-        auto session = results::readAnyResultsFile(toPath(path));
-        m_baseline->set(QFileInfo(path).fileName(), std::move(session.rows));
-    } catch (const std::exception& error) {
-        m_lastError = tr("Cannot open the baseline %1").arg(shown) + QLatin1Char('\n') + QString::fromUtf8(error.what());
-        auto* box = new QMessageBox(QMessageBox::Warning, tr("GraphLens"), tr("Cannot open the baseline %1").arg(shown),
-                                    QMessageBox::Ok, m_window);
-        box->setInformativeText(QString::fromUtf8(error.what()));
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->open();  // non-modal, as the window's own errors
+    if (!m_baseline->isSet()) {
+        m_lastError = tr("No baseline to compare with: show a session and choose File ▸ Set as Baseline first");
+        emit statusMessage(m_lastError, 10000);
+        return false;
+    }
+    m_lastError.clear();
+    // The file becomes the session shown ("now"); the baseline is not touched, so every delta reads
+    // "this file against the baseline".
+    if (!m_shown.open || !m_shown.open(path)) {
+        m_lastError = tr("Cannot open %1").arg(path);
         return false;
     }
     if (const int tab = m_charts->indexOf(m_ratioChart); tab >= 0) m_charts->setCurrentIndex(tab);
+    emit statusMessage(tr("Comparing %1 with the baseline %2").arg(QFileInfo(path).fileName(), m_baseline->name()), 5000);
     return true;
 }
 
 void BaselineController::clearBaseline() { m_baseline->clear(); }
 
+void BaselineController::setOpenAllowed(bool allowed) {
+    m_openAllowed = allowed;
+    updateActions();
+}
+
 void BaselineController::chooseAndCompare() {
+    const QString shownFile = m_shown.file ? m_shown.file() : QString();
     const auto path = QFileDialog::getOpenFileName(
-        m_window, tr("Compare with baseline"), QFileInfo(m_window->currentFile()).absolutePath(),
+        m_window, tr("Compare with baseline %1").arg(m_baseline->name()), QFileInfo(shownFile).absolutePath(),
         tr("GraphLens results (*.json *.jsonl *.csv);;Session (*.json);;Autosave (*.jsonl);;CSV (*.csv)"));
     if (!path.isEmpty()) compareWithFile(path);
 }
@@ -117,7 +118,11 @@ void BaselineController::onBaselineChanged() {
         m_charts->removeTab(tab);
         m_ratioChart->setParent(nullptr);
     }
-    if (set) m_window->statusBar()->showMessage(tr("Comparing with the baseline %1").arg(m_baseline->name()), 5000);
+    if (set) {
+        emit statusMessage(tr("Baseline: %1. Open or compare another session to see it against this one")
+                               .arg(m_baseline->name()),
+                           5000);
+    }
     updateActions();
 }
 
@@ -135,8 +140,13 @@ void BaselineController::placeDeltaColumns() {
 }
 
 void BaselineController::updateActions() {
-    m_setAction->setEnabled(m_window->model()->rowCount() > 0);
-    m_clearAction->setEnabled(m_baseline->isSet());
+    const bool set = m_baseline->isSet();
+    m_setAction->setEnabled(m_shown.model->rowCount() > 0);
+    m_clearAction->setEnabled(set);
+    m_compareAction->setEnabled(set && m_openAllowed);
+    m_compareAction->setStatusTip(set ? tr("Open another results file as the session shown, compared with the baseline %1")
+                                            .arg(m_baseline->name())
+                                      : tr("Set a baseline first: File ▸ Set as Baseline keeps the session shown"));
 }
 
 }  // namespace graphlens::ui

@@ -1,9 +1,12 @@
 #pragma once
-// Compare the session shown with a baseline session: File ▸ Set as Baseline (the session shown
-// becomes the baseline), File ▸ Compare with Baseline… (a results file becomes the baseline),
-// Clear Baseline. While a baseline is set the table shows the delta columns (next to the median),
-// the charts get a "vs baseline" tab and the status bar names the baseline with a Clear button.
-// Baseline files load through results::readAnyResultsFile, as MainWindow::openFile does.
+// Compare the session shown with a baseline session, as the README describes it: File ▸ Set as
+// Baseline (the session shown becomes the baseline), File ▸ Compare with Baseline… (another results
+// file is opened as the session shown, against the baseline, which stays), Clear Baseline. Opening
+// any file keeps the baseline too. While a baseline is set the table shows the delta columns (next
+// to the median; "now" is always the session shown), the charts get a "vs baseline" tab and the
+// status widget names the baseline with a Clear button.
+#include "ui/session/ShownSession.h"
+
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -12,6 +15,7 @@ class QAction;
 class QMenu;
 class QTableView;
 class QTabWidget;
+class QWidget;
 
 namespace graphlens::ui {
 
@@ -19,27 +23,36 @@ class Baseline;
 class BaselineDeltaProxy;
 class BaselineRatioChartView;
 class BaselineStatusWidget;
-class MainWindow;
 
 class BaselineController : public QObject {
     Q_OBJECT
 public:
-    // deltas: the proxy between the window's model and its table; charts: where the tab goes.
-    BaselineController(MainWindow* window, BaselineDeltaProxy* deltas, QTabWidget* charts, QTableView* table);
+    // deltas: the proxy between the shown model and its table; charts: where the tab goes;
+    // window: parent of this controller and of its file dialog. The window puts statusWidget() in
+    // its status bar and shows statusMessage().
+    BaselineController(ShownSession shown, BaselineDeltaProxy* deltas, QTabWidget* charts, QTableView* table,
+                       QWidget* window);
     ~BaselineController() override;
 
     void addActionsTo(QMenu* menu);
 
     void setShownSessionAsBaseline();
-    // False after a non-modal error naming the file; the baseline in use stays as it was.
+    // Opens `path` as the session shown, compared with the baseline set. False when no baseline is
+    // set (lastError() says so) or the file cannot be opened (the window has said why); the session
+    // shown and the baseline then stay as they were.
     bool compareWithFile(const QString& path);
     void clearBaseline();
+    // Opening files is not allowed (a sweep is running): Compare with Baseline… follows File ▸ Open.
+    void setOpenAllowed(bool allowed);
 
     const Baseline* baseline() const { return m_baseline; }
     BaselineDeltaProxy* deltas() const { return m_deltas; }
     BaselineRatioChartView* ratioChart() const;
-    BaselineStatusWidget* statusWidget() const { return m_status; }
+    BaselineStatusWidget* statusWidget() const;
     QString lastError() const { return m_lastError; }
+
+signals:
+    void statusMessage(const QString& text, int timeoutMs);
 
 private:
     void chooseAndCompare();
@@ -47,16 +60,18 @@ private:
     void placeDeltaColumns();
     void updateActions();
 
-    MainWindow* m_window = nullptr;
+    ShownSession m_shown;
+    QWidget* m_window = nullptr;
     Baseline* m_baseline = nullptr;
     BaselineDeltaProxy* m_deltas = nullptr;
     QTabWidget* m_charts = nullptr;
     QTableView* m_table = nullptr;
     QPointer<BaselineRatioChartView> m_ratioChart;  // owned by the tab widget while its tab is shown
-    BaselineStatusWidget* m_status = nullptr;
+    QPointer<BaselineStatusWidget> m_status;  // parentless until the window's status bar takes it
     QAction* m_setAction = nullptr;
     QAction* m_compareAction = nullptr;
     QAction* m_clearAction = nullptr;
+    bool m_openAllowed = true;
     QString m_lastError;
 };
 

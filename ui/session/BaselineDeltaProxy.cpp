@@ -169,10 +169,19 @@ QVariant BaselineDeltaProxy::extraData(const Measurement& row, int extra, int ro
     case DeltaSpeedup: {
         const auto change = speedupChange(row, *base);
         if (!change) return {};
-        if (role == Qt::DisplayRole) return signedNumber(*change, 2) + QStringLiteral("×");
+        // Both speedups and their difference: "+2.41×" alone reads as "2.41 times the baseline's".
+        if (role == Qt::DisplayRole) {
+            return tr("%1× → %2× (%3)")
+                .arg(QString::number(*base->speedup, 'f', 2), QString::number(*row.speedup, 'f', 2),
+                     signedNumber(*change, 2));
+        }
         if (role == MeasurementTableModel::SortRole) return *change;
         if (role == Qt::ToolTipRole) {
-            return tr("Speedup %1× now, %2× in the baseline").arg(*row.speedup, 0, 'f', 3).arg(*base->speedup, 0, 'f', 3);
+            return tr("Speedup %1× in the baseline, %2× now: %3 (now − baseline, a difference of speedups, not a "
+                      "ratio; positive: graphs gain more now)")
+                .arg(*base->speedup, 0, 'f', 3)
+                .arg(*row.speedup, 0, 'f', 3)
+                .arg(signedNumber(*change, 3));
         }
         return {};
     }
@@ -200,7 +209,9 @@ QVariant BaselineDeltaProxy::headerData(int section, Qt::Orientation orientation
         case DeltaMedianPct:
             return tr("(median now − baseline median) / baseline median; negative is faster. Coloured when the "
                       "two 95% intervals do not overlap");
-        case DeltaSpeedup: return tr("Graphed rows: speedup now minus the baseline's speedup");
+        case DeltaSpeedup:
+            return tr("Graphed rows: the baseline's speedup → the speedup now, and (now − baseline) in points of ×; "
+                      "positive: graphs gain more now");
         default: return {};
         }
     }

@@ -2,8 +2,10 @@
 // The table's rows with the baseline beside them: a proxy over MeasurementTableModel that appends
 // "Baseline median (ms)", "Δ median %" and "Δ speedup" while a baseline is set (and has no extra
 // columns otherwise, so the table's own column numbers never move). Cells are blank where no
-// baseline row matches. Values come from the source model's rows and the Baseline's matcher;
-// nothing here reads a file.
+// baseline row matches. "Now" is always the session shown: Δ median % = 100 × (now − baseline) /
+// baseline (negative: faster now); Δ speedup reads "2.10× → 4.51× (+2.41)", baseline → now and
+// their difference in points of × (positive: graphs gain more now). Values come from the source
+// model's rows and the Baseline's matcher; nothing here reads a file.
 #include <QIdentityProxyModel>
 
 namespace graphlens::results {

@@ -127,7 +127,7 @@ void profileInferenceSteps(const results::SweepPlan& plan, const families::Famil
                     }
                     Measurement row = base;
                     row.arm = arm;
-                    fillFromMetrics(row, profiled.result, profiled.stepsMs);
+                    fillFromMetrics(row, profiled.result, profiled.stepsMs, profiled.unprofiledStepsMs);
                     trace.add(family.name + " batch " + std::to_string(batch) + " " + formatName + " " + arm,
                               profiled.result.batch, profiled.result.phases);
                     rows.push_back(row);

@@ -2,6 +2,7 @@
 
 #include "profiler/ScopedPhase.h"
 #include "results/ProfiledMerge.h"
+#include "results/ProfilerOverhead.h"
 #include "results/Statistics.h"
 
 #include <optional>
@@ -38,12 +39,19 @@ void fillPhaseColumns(Measurement& row, const profiler::StepSummary& summary) {
 
 }  // namespace
 
-void fillFromMetrics(results::Measurement& row, const profiler::ProfileResult& result, const std::vector<double>& stepsMs) {
+void fillFromMetrics(results::Measurement& row, const profiler::ProfileResult& result, const std::vector<double>& stepsMs,
+                     const std::vector<double>& unprofiledStepsMs) {
     row.steps = static_cast<int>(stepsMs.size());
     if (!stepsMs.empty()) {
         row.step_ms_median = results::median(stepsMs);
         row.step_ms_min = results::minimum(stepsMs);
         row.step_ms_p90 = results::quantile(stepsMs, 0.9);
+    }
+    if (!unprofiledStepsMs.empty()) row.unprofiled_step_ms = results::median(unprofiledStepsMs);
+    if (const auto overhead = results::profilerOverhead(stepsMs, unprofiledStepsMs)) {
+        row.profiler_overhead_pct = overhead->pct;
+        row.profiler_overhead_ci_low = overhead->lowPct;
+        row.profiler_overhead_ci_high = overhead->highPct;
     }
     if (!result.metrics) {
         row.status = "error";

@@ -12,7 +12,8 @@ namespace graphlens::bench {
 
 // Step times from `stepsMs` (host clock); the rest from the window's metrics, or status `error`
 // with the reason when CUPTI was not available.
-void fillFromMetrics(results::Measurement& row, const profiler::ProfileResult& result, const std::vector<double>& stepsMs);
+void fillFromMetrics(results::Measurement& row, const profiler::ProfileResult& result, const std::vector<double>& stepsMs,
+                     const std::vector<double>& unprofiledStepsMs = {});
 
 // `row` for `arm` with a status and message instead of figures.
 results::Measurement failedProfiledRow(results::Measurement row, const char* arm, const std::string& status,

@@ -12,9 +12,10 @@ ProfiledSteps profileSteps(TimedStep& step, Arm arm, int count, const graphs::De
     NvtxPhases nvtx;
     for (int i = 0; i < 3; ++i) step.run(arm, nvtx);  // warm after the other arm ran
     memory.synchronize();
+    ProfiledSteps profiled;
+    for (int i = 0; i < count; ++i) profiled.unprofiledStepsMs.push_back(timeStep(step, arm, nvtx, memory));
     profiler::ProfileSession session(profiler::makeCuptiActivitySource(records));
     if (!session.start()) events.warning("profiled pass without CUPTI: " + session.unavailableReason());
-    ProfiledSteps profiled;
     profiled.recordingNote = session.recordingNote();
     for (int i = 0; i < windowWarmup; ++i) step.run(arm, nvtx);
     memory.synchronize();

@@ -1,6 +1,7 @@
 #pragma once
 // The one way the profiled pass traces an arm, for inference and training steps alike: three
-// untimed steps (the other arm ran last), then a CUPTI window of its own holding `windowWarmup`
+// untimed steps (the other arm ran last), `count` steps timed with no window open (what the window's
+// cost is measured against, in this process: results/ProfilerOverhead.h), then a CUPTI window of its own holding `windowWarmup`
 // untimed, unmarked steps (the window's first launches pay CUPTI's start-up; unmarked, they belong
 // to no step and no metric) and `count` steps timed on the host clock, each phase marked on CUPTI's
 // clock (RecorderPhases). `records` picks what the window records (CuptiActivitySource.h).
@@ -18,6 +19,7 @@ namespace graphlens::bench {
 struct ProfiledSteps {
     profiler::ProfileResult result;
     std::vector<double> stepsMs;
+    std::vector<double> unprofiledStepsMs;  // the same steps just before the window, none open
     std::string recordingNote;  // what the CUPTI source says about how it records (may be empty)
 };
 

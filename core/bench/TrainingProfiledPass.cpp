@@ -71,7 +71,7 @@ void profileTrainingSteps(const results::SweepPlan& plan, const families::Family
                         auto profiled = profileSteps(*step, which, plan.profileSteps, memory, events, records);
                         auto row = base;
                         row.arm = arm;
-                        fillFromMetrics(row, profiled.result, profiled.stepsMs);
+                        fillFromMetrics(row, profiled.result, profiled.stepsMs, profiled.unprofiledStepsMs);
                         if (graphed && !arms.graphed->summary().failure.empty()) {
                             row.status = "error";
                             row.message = "graphs turned off: " + arms.graphed->summary().failure;

@@ -100,7 +100,10 @@ struct Measurement {
     std::optional<double> postprocess_wall_us;
     std::optional<double> postprocess_gpu_us;
     std::optional<double> discarded_records;        // malformed CUPTI records left out of the metrics
-    std::optional<double> profiler_overhead_pct;    // profiled step time (API calls alone) vs timed step time
+    std::optional<double> profiler_overhead_pct;    // profiled step time (API calls alone) vs the same step unprofiled
+    std::optional<double> profiler_overhead_ci_low; // bootstrap 95% interval of profiler_overhead_pct
+    std::optional<double> profiler_overhead_ci_high;
+    std::optional<double> unprofiled_step_ms;       // profiled rows: the same steps timed just before the window
     std::optional<double> gpu_records_step_ms;      // profiled rows: step median of the window that records GPU work
     std::optional<double> gpu_records_overhead_pct; // that step median vs timed step time
 

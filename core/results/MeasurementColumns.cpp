@@ -83,9 +83,12 @@ constexpr std::array kColumns{
     MeasurementColumn{"postprocess_wall_us", &M::postprocess_wall_us, "postprocess (decode, NMS): host time per step (profiled pass), us"},
     MeasurementColumn{"postprocess_gpu_us", &M::postprocess_gpu_us, "postprocess (decode, NMS): union of its kernels per step (profiled pass), us"},
     MeasurementColumn{"discarded_records", &M::discarded_records, "malformed CUPTI records left out of the metrics"},
-    MeasurementColumn{"profiler_overhead_pct", &M::profiler_overhead_pct, "profiled step time (API calls recorded, no GPU records) vs timed step time, percent"},
+    MeasurementColumn{"profiler_overhead_pct", &M::profiler_overhead_pct, "profiled step time (API calls recorded, no GPU records) vs the same steps timed just before the window in the same process, percent"},
+    MeasurementColumn{"profiler_overhead_ci_low", &M::profiler_overhead_ci_low, "bootstrap 95% interval of profiler_overhead_pct, low end"},
+    MeasurementColumn{"profiler_overhead_ci_high", &M::profiler_overhead_ci_high, "bootstrap 95% interval of profiler_overhead_pct, high end"},
+    MeasurementColumn{"unprofiled_step_ms", &M::unprofiled_step_ms, "profiled rows: median of the steps timed just before the window, no CUPTI window open, ms"},
     MeasurementColumn{"gpu_records_step_ms", &M::gpu_records_step_ms, "profiled rows: median step time of the window that also records kernels and copies, ms"},
-    MeasurementColumn{"gpu_records_overhead_pct", &M::gpu_records_overhead_pct, "that window's step time vs timed step time, percent"},
+    MeasurementColumn{"gpu_records_overhead_pct", &M::gpu_records_overhead_pct, "that window's step time vs the same steps timed just before it in its process, percent"},
 };
 
 std::string formatDouble(double value) {

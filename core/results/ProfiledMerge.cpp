@@ -19,7 +19,8 @@ constexpr std::optional<double> M::*kProfiledColumns[] = {
     &M::data_wall_us, &M::data_gpu_us, &M::forward_wall_us, &M::forward_gpu_us,
     &M::loss_wall_us, &M::loss_gpu_us, &M::backward_wall_us, &M::backward_gpu_us,
     &M::optimizer_wall_us, &M::optimizer_gpu_us, &M::postprocess_wall_us, &M::postprocess_gpu_us,
-    &M::discarded_records, &M::profiler_overhead_pct, &M::gpu_records_overhead_pct,
+    &M::discarded_records, &M::profiler_overhead_pct, &M::profiler_overhead_ci_low, &M::profiler_overhead_ci_high,
+    &M::gpu_records_overhead_pct,
 };
 
 // What only the window with GPU records measures (combineProfiledWindows). gpu_idle_pct too: the
@@ -90,6 +91,7 @@ std::vector<Measurement> combineProfiledWindows(const std::vector<Measurement>& 
             for (auto column : kGpuRecordColumns) row.*column = fullRow.*column;
             row.discarded_records = sumOf(callsRow.discarded_records, fullRow.discarded_records);
             row.gpu_records_step_ms = fullRow.step_ms_median;
+            row.gpu_records_overhead_pct = fullRow.profiler_overhead_pct;  // measured in its own process
             rows.push_back(std::move(row));
         } else if (callsRow.status == "ok") {
             auto row = callsRow;
@@ -126,8 +128,13 @@ void mergeProfiledMetrics(std::vector<Measurement>& timedRows,
     for (auto& profiled : profiledRows) {
         for (auto& timed : timedRows) {
             if (!sameRowIdentity(timed, profiled)) continue;
-            profiled.profiler_overhead_pct = profilerOverheadPct(profiled.step_ms_median, timed.step_ms_median);
-            profiled.gpu_records_overhead_pct = profilerOverheadPct(profiled.gpu_records_step_ms, timed.step_ms_median);
+            // Rows from before the in-process comparison existed: against the timed process, as then.
+            if (!profiled.profiler_overhead_pct) {
+                profiled.profiler_overhead_pct = profilerOverheadPct(profiled.step_ms_median, timed.step_ms_median);
+            }
+            if (!profiled.gpu_records_overhead_pct) {
+                profiled.gpu_records_overhead_pct = profilerOverheadPct(profiled.gpu_records_step_ms, timed.step_ms_median);
+            }
             if (profiled.status != "ok") continue;
             // One definition on both rows: busy against the timed median, never the profiled span.
             profiled.gpu_idle_pct = gpuIdlePct(profiled.gpu_busy_us, timed.step_ms_median);

@@ -32,7 +32,7 @@ std::optional<double> gpuIdlePct(std::optional<double> gpuBusyUs,
 // - both ok: the calls row (status, steps, step times, launches, graph launches, launch CPU, the
 //   *_wall_us phase columns) with the GPU columns of the full row (kernels, gpu_busy_us, gpu_idle_pct,
 //   network_gpu_fraction, launch delays, the *_gpu_us phase columns), discarded_records of both, and
-//   gpu_records_step_ms = the full row's step median;
+//   gpu_records_step_ms = the full row's step median, gpu_records_overhead_pct = its in-process overhead;
 // - calls ok, full not ok or missing: the calls row, GPU columns absent (never the zeros a window
 //   without GPU records computes), and why appended to its message;
 // - calls failed ("error"), full ok: the full row whole, its message saying the calls window failed
@@ -42,7 +42,9 @@ std::vector<Measurement> combineProfiledWindows(const std::vector<Measurement>& 
                                                 const std::vector<Measurement>& full);
 
 // For each profiled row and every timed row of the same identity:
-// - profiled.profiler_overhead_pct = 100 * (profiled median / timed median - 1) (absent when either
+// - where the profiled row does not carry them already (measured in its own process against the
+//   same steps unprofiled, results/ProfilerOverhead.h; rows of older sessions do not):
+//   profiled.profiler_overhead_pct = 100 * (profiled median / timed median - 1) (absent when either
 //   median is absent or the timed one is not positive), and gpu_records_overhead_pct the same for
 //   gpu_records_step_ms;
 // - when the profiled row is ok, the profiled metrics are copied onto the timed row (launches,

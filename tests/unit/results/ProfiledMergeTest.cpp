@@ -412,3 +412,30 @@ TEST_CASE("combining windows pairs rows by identity, keeps the calls order and t
     CHECK(rows[2] == fullOnly);
     CHECK(combineProfiledWindows({}, {}).empty());
 }
+
+TEST_CASE("mergeProfiledMetrics keeps an overhead measured in the profiling process and its interval",
+          "[results][merge]") {
+    std::vector<Measurement> timed{timedRow()};
+    auto withOwn = profiledRow(100);
+    withOwn.profiler_overhead_pct = 3.0;  // against its own unprofiled steps: the timed process's 25% is drift
+    withOwn.profiler_overhead_ci_low = -1.0;
+    withOwn.profiler_overhead_ci_high = 7.0;
+    std::vector<Measurement> profiled{withOwn};
+    mergeProfiledMetrics(timed, profiled);
+    CHECK(profiled[0].profiler_overhead_pct == 3.0);
+    CHECK(timed[0].profiler_overhead_pct == 3.0);
+    CHECK(timed[0].profiler_overhead_ci_low == -1.0);
+    CHECK(timed[0].profiler_overhead_ci_high == 7.0);
+}
+
+TEST_CASE("combineProfiledWindows takes the GPU-records overhead from the full window's own process",
+          "[results][merge]") {
+    auto calls = profiledRow(0);
+    auto full = profiledRow(0);
+    full.step_ms_median = 4.0;
+    full.profiler_overhead_pct = 42.0;  // the full window against its own unprofiled steps
+    const auto rows = combineProfiledWindows({calls}, {full});
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].gpu_records_step_ms == 4.0);
+    CHECK(rows[0].gpu_records_overhead_pct == 42.0);
+}

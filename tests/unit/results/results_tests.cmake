@@ -3,5 +3,6 @@
 target_sources(graphlens_unit_results PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/BuildTypeTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProfiledMergeTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProfilerOverheadTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RoundStatisticsTest.cpp
 )

@@ -79,7 +79,7 @@ TEST_CASE("replays, VRAM and launch overhead charts keep training graph scopes a
     CHECK(pointsOf(replays, kStep + sep + QStringLiteral("graph replays")) == QList<QPointF>{QPointF(8, 91)});
 
     auto* vram = f.panel.vramChart()->deltaPanel();
-    const QString delta = QStringLiteral("graphed − eager");
+    const QString delta = QStringLiteral("graphed");  // the delta panel's graphed-arm figure
     CHECK(pointsOf(vram, kNetwork + sep + delta) == QList<QPointF>{QPointF(8, 64)});
     CHECK(pointsOf(vram, kStep + sep + delta) == QList<QPointF>{QPointF(8, 96)});
 

@@ -16,7 +16,7 @@
 namespace graphlens::ui {
 namespace {
 
-constexpr qreal kGlyphWidth = 26;
+constexpr qreal kGlyphWidth = 34;  // two dashes and a gap of a 2 px dashed pen, with the marker between
 constexpr qreal kGlyphGap = 6;     // glyph to its label
 constexpr qreal kEntryGap = 20;    // label to the next glyph
 constexpr qreal kRowGap = 3;
@@ -54,14 +54,25 @@ ChartLegendItem::ChartLegendItem(QGraphicsItem* parent) : QGraphicsItem(parent) 
     setAcceptedMouseButtons(Qt::NoButton);
 }
 
+namespace {
+const char* const kLeftOut = "graphlensLeftOutOfLegend";
+}  // namespace
+
+void ChartLegendItem::leaveOut(QAbstractSeries* series) { series->setProperty(kLeftOut, true); }
+
+bool ChartLegendItem::listed(QLegendMarker* marker) {
+    if (marker->label().isEmpty()) return false;
+    auto* series = marker->series();
+    return !series || (series->isVisible() && !series->property(kLeftOut).toBool());
+}
+
 std::vector<LegendEntry> ChartLegendItem::entriesOf(const QList<QChart*>& charts) {
     std::vector<LegendEntry> entries;
     for (auto* chart : charts) {
         if (!chart || !chart->isVisible()) continue;
         const auto markers = chart->legend()->markers();
         for (auto* marker : markers) {
-            if (!marker->isVisible() || marker->label().isEmpty()) continue;
-            if (marker->series() && !marker->series()->isVisible()) continue;
+            if (!listed(marker)) continue;
             const auto entry = entryFor(marker);
             // Panels of one view repeat their series' names: one entry each (same name, same look).
             if (std::find(entries.begin(), entries.end(), entry) == entries.end()) entries.push_back(entry);
@@ -157,11 +168,11 @@ void ChartLegendItem::paintGlyph(QPainter* painter, const LegendEntry& entry, co
     case LegendEntry::Glyph::Line: break;
     }
     // A short stretch of the line in its own pen: solid, dashed and dotted read apart here too.
-    painter->setPen(QPen(entry.color, 2.5, entry.style, Qt::FlatCap));
+    painter->setPen(QPen(entry.color, 2, entry.style, Qt::FlatCap));
     painter->drawLine(QPointF(box.left(), centre.y()), QPointF(box.right(), centre.y()));
-    if (entry.withMarker) {
+    if (entry.withMarker) {  // small, so a dash's gaps still show either side of it
         painter->setPen(Qt::NoPen);
-        painter->drawEllipse(centre, 3.5, 3.5);
+        painter->drawEllipse(centre, 2.5, 2.5);
     }
 }
 

@@ -11,7 +11,9 @@
 #include <QString>
 #include <vector>
 
+class QAbstractSeries;
 class QChart;
+class QLegendMarker;
 class QGraphicsSimpleTextItem;
 
 namespace graphlens::ui {
@@ -30,8 +32,13 @@ class ChartLegendItem : public QGraphicsItem {
 public:
     explicit ChartLegendItem(QGraphicsItem* parent = nullptr);
 
-    // The entries of the charts' visible legend markers, in chart then marker order, each label once.
+    // The entries of the charts' listed legend markers, in chart then marker order, each label once.
     static std::vector<LegendEntry> entriesOf(const QList<QChart*>& charts);
+    // A helper series (value labels, say) that no legend lists.
+    static void leaveOut(QAbstractSeries* series);
+    // Does a legend list this marker: a name, a visible series, not left out? (Qt's own marker
+    // visibility cannot tell: it is false for every marker while Qt's legend is hidden.)
+    static bool listed(QLegendMarker* marker);
 
     void setEntries(std::vector<LegendEntry> entries);
     const std::vector<LegendEntry>& entries() const { return m_entries; }

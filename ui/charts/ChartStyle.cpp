@@ -76,6 +76,8 @@ void styleChart(QChart* chart, const QString& title) {
     chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);  // dashed vs solid shows in the legend
     chart->setAnimationOptions(QChart::NoAnimation);  // rows stream in; animation would lag behind
     chart->setMargins(QMargins(6, 6, 6, 6));
+    // Square: the legend below and the panels beside it continue the chart's background seamlessly.
+    chart->setBackgroundRoundness(0);
 }
 
 namespace {

@@ -84,7 +84,6 @@ void ModelChartView::setPanelShown(QChart* panel, bool shown) {
     if (shown == !m_hiddenPanels.contains(panel)) return;
     if (shown) m_hiddenPanels.removeAll(panel);
     else m_hiddenPanels << panel;
-    panel->setVisible(shown);
     layOut();
 }
 
@@ -105,7 +104,11 @@ void ModelChartView::layOut() {
     m_laying = true;
     const QRectF area(QPointF(0, 0), QSizeF(viewport()->size()));
     if (m_title) m_title->setPlainText(chart()->title());
-    layOutChartPanels(area, m_title, m_panels.isEmpty() ? QList<QChart*>{chart()} : panels(), m_legend);
+    const auto shown = m_panels.isEmpty() ? QList<QChart*>{chart()} : panels();
+    layOutChartPanels(area, m_title, shown, m_legend);
+    // A hidden panel stays laid out, out of sight: a QChart shown again after setVisible(false) kept
+    // the elided axis labels of its hidden layout.
+    for (auto* panel : m_hiddenPanels) panel->setGeometry(QRectF(QPointF(-4 * area.width() - 100, 0), shown.front()->size()));
     setSceneRect(area);
     m_laying = false;
 }
@@ -113,7 +116,7 @@ void ModelChartView::layOut() {
 void ModelChartView::applyLook() {
     const QChart* first = m_panels.isEmpty() ? chart() : m_panels.front();
     for (auto* panel : m_panels) applyChartPalette(panel, palette());
-    if (!m_panels.isEmpty()) setBackgroundBrush(first->backgroundBrush());  // between title, panels and legend
+    setBackgroundBrush(first->backgroundBrush());  // around the panels, under the title and the legend
     m_legend->setFont(first->legend()->font());
     m_legend->setTextColor(first->legend()->labelColor());
     if (m_title) {

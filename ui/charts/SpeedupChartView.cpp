@@ -1,6 +1,7 @@
 #include "ui/charts/SpeedupChartView.h"
 
 #include "ui/UiLogging.h"
+#include "ui/charts/ChartLegendItem.h"
 #include "ui/charts/ChartStyle.h"
 #include "ui/charts/EmptyChartReason.h"
 #include "ui/charts/ErrorBarsItem.h"
@@ -132,6 +133,7 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index, const Seri
     chart()->addSeries(labels);
     labels->attachAxis(m_xAxis);
     labels->attachAxis(m_yAxis);
+    ChartLegendItem::leaveOut(labels);
     for (auto* marker : chart()->legend()->markers(labels)) marker->setVisible(false);
 
     const QString label = QString::fromStdString(curve.label());  // the tooltip names the whole key

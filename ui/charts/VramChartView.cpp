@@ -49,7 +49,6 @@ void VramChartView::rebuild() {
     m_delta.fit(minBatch, maxBatch, top[1]);
     m_pool.fit(minBatch, maxBatch, top[2]);
 
-    const bool oneKey = naming.keys().size() <= 1;
     for (const auto& curve : m_curves) {
         const int keyIndex = std::max(0, naming.indexOf(curve.key));
         const int which = panelOf(curve);
@@ -63,9 +62,11 @@ void VramChartView::rebuild() {
             look.style = eager ? Qt::SolidLine : Qt::DashLine;
             look.fullName = QString::fromStdString(curve.key.label()) + QStringLiteral(": ") + tr("peak reserved, %1").arg(what);
         } else if (which == 1) {
-            what = tr("graphed − eager");
-            look.style = Qt::DashDotLine;
-            look.fullName = QString::fromStdString(curve.key.label()) + QStringLiteral(": ") + tr("reserved delta, %1").arg(what);
+            // Named and drawn as the graphed arm it belongs to (the panel says it is the delta over
+            // eager): the legend then lists each key's two arms once, for all three panels.
+            what = tr("graphed");
+            look.style = Qt::DashLine;
+            look.fullName = QString::fromStdString(curve.key.label()) + QStringLiteral(": ") + tr("reserved delta, graphed − eager");
             panel = &m_delta;
             // The same key's eager peak, for the delta in percent.
             std::optional<MetricCurve> peak;
@@ -80,14 +81,13 @@ void VramChartView::rebuild() {
                     .arg(exactNumber(*base));
             };
         } else {
-            what = tr("graph pool");
-            look.style = Qt::DotLine;
-            look.fullName = QString::fromStdString(curve.key.label()) + QStringLiteral(": ") + what;
+            what = tr("graphed");
+            look.style = Qt::DashLine;
+            look.fullName = QString::fromStdString(curve.key.label()) + QStringLiteral(": ") + tr("graph pool, graphed");
             panel = &m_pool;
         }
         look.name = naming.name(curve.key, what);
-        // One key: a colour per panel's quantity; several: a colour per key, the same in every panel.
-        look.color = curveColor(oneKey ? which : keyIndex);
+        look.color = curveColor(keyIndex);  // a colour per key, the same in every panel
         highlighter().trackBatches(addCurve(panel->chart, panel->xAxis, panel->yAxis, curve, look), curveRows(curve));
     }
     chart()->setTitle(m_curves.empty() ? tr("VRAM, eager vs graphed — %1")

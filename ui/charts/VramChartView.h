@@ -2,6 +2,7 @@
 // VRAM, three panels on the same batch range (small multiples), all in MiB: the steady-state peak
 // reserved memory of the eager (solid) and graphed (dashed) arms; the graphed arm's reserved delta
 // over eager (its tooltip also gives it as a percentage of the eager peak); the graph pool. A
+// colour per series key, a dash per arm, in every panel: one short legend serves all three. A
 // delta of a few MiB next to peaks of gigabytes would lie flat on a shared axis. Timed ok rows,
 // one set of curves per family/precision/memory_format/phase/scope.
 #include "ui/charts/ChartSeries.h"

@@ -94,6 +94,9 @@ inline Measurement fullRow() {
     m.postprocess_gpu_us = 9.5;
     m.discarded_records = 2;
     m.profiler_overhead_pct = 12.5;
+    m.profiler_overhead_ci_low = 9.75;
+    m.profiler_overhead_ci_high = 15.5;
+    m.unprofiled_step_ms = 1.0625;
     m.gpu_records_step_ms = 1.375;
     m.gpu_records_overhead_pct = 31.25;
     return m;

@@ -27,6 +27,7 @@
 #include "ui/session/BaselineDeltaProxy.h"
 #include "ui/session/BaselineStatusWidget.h"
 #include "ui/session/RunMarkerKeeper.h"
+#include "ui/session/SaveInPlace.h"
 #include "ui/session/SessionTrace.h"
 #include "ui/timeline/TimelinePanel.h"
 
@@ -317,6 +318,10 @@ void MainWindow::connectWorker() {
         m_lacksCuda = environmentLacksCuda(hello);
         setEnvironment(hello);
     });
+    // The final fingerprint (with the clocks sampled while timing) replaces hello's, for About This Run.
+    connect(m_worker, &WorkerClient::environmentReceived, this, [this](const QJsonObject& environment) {
+        if (m_sweepRunning) setEnvironment(environment);
+    });
     connect(m_worker, &WorkerClient::progress, m_sweepPanel, &SweepPanel::setProgress);
     connect(m_worker, &WorkerClient::measurementReceived, this, [this](const results::Measurement& row) {
         if (m_session.session_id.empty()) {
@@ -543,10 +548,14 @@ void MainWindow::chooseAndSaveSession() {
 
 void MainWindow::save() {
     if (!m_sweepRunning && m_currentFile.endsWith(QStringLiteral(".json"), Qt::CaseInsensitive)) {
-        saveSession(m_currentFile);
-    } else {
-        chooseAndSaveSession();  // a CSV, an autosave or nothing yet: ask where the session goes
+        const QString why = whyNotSaveInPlace(m_currentFile, exampleSessionsFolder(QCoreApplication::applicationDirPath()));
+        if (why.isEmpty()) {
+            saveSession(m_currentFile);
+            return;
+        }
+        statusBar()->showMessage(why, 10000);  // then Save As: an example or read-only file is never overwritten
     }
+    chooseAndSaveSession();  // a CSV, an autosave, a file not to overwrite or nothing yet: ask where
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {

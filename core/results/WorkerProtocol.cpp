@@ -81,8 +81,10 @@ WorkerEvent errorEvent(const std::string& text) {
     return make(WorkerEventType::Error, {{"text", text}});
 }
 
-WorkerEvent doneEvent(bool ok, int rows, const std::vector<std::string>& outputs) {
-    return make(WorkerEventType::Done, {{"ok", ok}, {"rows", rows}, {"outputs", outputs}});
+WorkerEvent doneEvent(bool ok, int rows, const std::vector<std::string>& outputs, const nlohmann::json& environment) {
+    auto event = make(WorkerEventType::Done, {{"ok", ok}, {"rows", rows}, {"outputs", outputs}});
+    if (environment.is_object() && !environment.empty()) event.fields["environment"] = environment;
+    return event;
 }
 
 Measurement measurementOf(const WorkerEvent& event) {

@@ -7,7 +7,9 @@
 //   log         {"level": "info"|"debug", "text"}
 //   warning     {"text"}
 //   error       {"text"}                                      a run failed; "done" still follows
-//   done        {"ok", "rows", "outputs": [paths]}            last line
+//   done        {"ok", "rows", "outputs": [paths],             last line; "environment": the session's
+//                "environment": {...}}                         final fingerprint (hello's plus the clocks
+//                                                              sampled while timing), when a sweep ran
 #include "results/Measurement.h"
 
 #include <nlohmann/json.hpp>
@@ -34,7 +36,9 @@ WorkerEvent measurementEvent(const Measurement& row);
 WorkerEvent logEvent(const std::string& level, const std::string& text);
 WorkerEvent warningEvent(const std::string& text);
 WorkerEvent errorEvent(const std::string& text);
-WorkerEvent doneEvent(bool ok, int rows, const std::vector<std::string>& outputs);
+// environment: the session's environment as written to its files; left out when empty.
+WorkerEvent doneEvent(bool ok, int rows, const std::vector<std::string>& outputs,
+                      const nlohmann::json& environment = nlohmann::json::object());
 
 // The row carried by a measurement event; throws ResultsError when it is malformed.
 Measurement measurementOf(const WorkerEvent& event);

@@ -8,6 +8,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <catch2/catch.hpp>
 #include <cerrno>
@@ -184,6 +185,56 @@ TEST_CASE("a crashing or missing worker is a message and not a dead window", "[u
         CHECK_FALSE(client.isRunning());
         REQUIRE(failed.count() == 1);
         CHECK(failed.at(0).at(0).toString().contains(QStringLiteral("batch")));
+    }
+}
+
+TEST_CASE("the temporary plan file is removed when the run ends: cancel, crash, failure or done", "[ui][worker]") {
+    QTemporaryDir notes;
+    REQUIRE(notes.isValid());
+    const QString planPathNote = notes.filePath(QStringLiteral("plan-path.txt"));
+    // The fake worker writes down the plan path it was given ($3), then ends as each section says.
+    const auto planPath = [&] {
+        QFile file(planPathNote);
+        return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()).trimmed() : QString();
+    };
+    const auto tail = [&](const QString& end) { return QStringLiteral("echo \"$3\" > '%1'\n%2").arg(planPathNote, end); };
+    WorkerClient client;
+    QSignalSpy finished(&client, &WorkerClient::finished);
+    const auto done = line(results::doneEvent(true, 0, {}));
+
+    SECTION("cancel") {
+        FakeWorker fake({}, tail(QStringLiteral("exec sleep 30")));
+        pointAt(client, fake);
+        REQUIRE(client.start(results::SweepPlan{}));
+        REQUIRE(QTest::qWaitFor([&] { return !planPath().isEmpty(); }, 5000));
+        REQUIRE(QFile::exists(planPath()));  // there while the worker runs
+        client.cancel();
+        CHECK_FALSE(QFile::exists(planPath()));
+    }
+    SECTION("a crash") {
+        FakeWorker fake({}, tail(QStringLiteral("kill -9 $$")));
+        pointAt(client, fake);
+        REQUIRE(client.start(results::SweepPlan{}));
+        REQUIRE(QTest::qWaitFor([&] { return finished.count() == 1; }, 5000));
+        REQUIRE_FALSE(planPath().isEmpty());
+        CHECK_FALSE(QFile::exists(planPath()));
+    }
+    SECTION("a failed run") {
+        FakeWorker fake({}, tail(QStringLiteral("exit 1")));
+        pointAt(client, fake);
+        REQUIRE(client.start(results::SweepPlan{}));
+        REQUIRE(QTest::qWaitFor([&] { return finished.count() == 1; }, 5000));
+        REQUIRE_FALSE(planPath().isEmpty());
+        CHECK_FALSE(QFile::exists(planPath()));
+    }
+    SECTION("a finished run") {
+        FakeWorker fake({done}, tail(QStringLiteral("exit 0")));
+        pointAt(client, fake);
+        REQUIRE(client.start(results::SweepPlan{}));
+        REQUIRE(QTest::qWaitFor([&] { return finished.count() == 1; }, 5000));
+        CHECK(finished.at(0).at(0).toBool());
+        REQUIRE_FALSE(planPath().isEmpty());
+        CHECK_FALSE(QFile::exists(planPath()));
     }
 }
 

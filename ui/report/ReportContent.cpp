@@ -76,11 +76,19 @@ QList<QPair<QString, QString>> environmentFacts(const json& env) {
         if (const auto value = field(env, key); !value.isEmpty()) facts.append({tr(label), value});
     }
     // Clocks sampled while the timed steps ran: a throttled GPU explains a slow row.
-    for (const auto& [label, key] : {std::pair{"SM clock, timed pass (MHz)", "timed_pass_clocks"},
-                                     std::pair{"SM clock, timed training pass (MHz)", "timed_pass_clocks_train"}}) {
-        if (!env.is_object() || !env.contains(key) || !env.at(key).is_object()) continue;
-        const auto& sm = env.at(key).value("sm_clock_mhz", json::object());
-        const auto median = field(sm, "median"), low = field(sm, "min"), high = field(sm, "max");
+    struct Clock {
+        const char* label;
+        const char* pass;
+        const char* clock;
+    };
+    for (const auto& [label, pass, clock] : {Clock{"SM clock, timed pass (MHz)", "timed_pass_clocks", "sm_clock_mhz"},
+                                             Clock{"Memory clock, timed pass (MHz)", "timed_pass_clocks", "mem_clock_mhz"},
+                                             Clock{"SM clock, timed training pass (MHz)", "timed_pass_clocks_train", "sm_clock_mhz"},
+                                             Clock{"Memory clock, timed training pass (MHz)", "timed_pass_clocks_train",
+                                                   "mem_clock_mhz"}}) {
+        if (!env.is_object() || !env.contains(pass) || !env.at(pass).is_object()) continue;
+        const auto& spread = env.at(pass).value(clock, json::object());
+        const auto median = field(spread, "median"), low = field(spread, "min"), high = field(spread, "max");
         if (!median.isEmpty()) facts.append({tr(label), tr("median %1 (min %2, max %3)").arg(median, low, high)});
     }
     return facts;

@@ -115,6 +115,7 @@ bool WorkerClient::start(const results::SweepPlan& requested) {
     if (!m_planFile->open() || m_planFile->write(QByteArray::fromStdString(results::toJson(plan).dump(2))) < 0 ||
         !m_planFile->flush()) {
         fail(tr("Cannot write the sweep plan %1: %2").arg(m_planFile->fileName(), m_planFile->errorString()));
+        m_planFile.reset();
         return false;
     }
     m_planFile->close();
@@ -146,6 +147,7 @@ void WorkerClient::cancel() {
     // Rows the worker already wrote are measured: take them before the kill.
     readStandardOutput();
     abandonProcess();  // returns at once; isRunning() is false from here on
+    m_planFile.reset();  // read at the worker's start; nothing needs it after a cancel
     qCInfo(lcUiWorker) << "worker killed after" << m_rows << "rows";
     emit failed(tr("Sweep cancelled; %1").arg(rowsKept(m_rows)));
     emit finished(false);
@@ -211,6 +213,9 @@ void WorkerClient::handleLine(const QByteArray& rawLine) {
             m_doneSeen = true;
             const auto ok = fields.find("ok");
             m_doneOk = ok != fields.end() && ok->is_boolean() && ok->get<bool>();
+            if (const auto env = fields.find("environment"); env != fields.end() && env->is_object()) {
+                emit environmentReceived(toQJson(*env));
+            }
             break;
         }
         }
@@ -223,6 +228,7 @@ void WorkerClient::handleLine(const QByteArray& rawLine) {
 
 void WorkerClient::onProcessFinished(int exitCode, int exitStatus) {
     if (m_cancelled) return;  // cancel() has reported already
+    m_planFile.reset();  // the run is over, however it ended (a crash included): no plan left in temp
     readStandardOutput();
     m_process->setReadChannel(QProcess::StandardOutput);
     if (const auto rest = m_process->readAll(); !rest.isEmpty()) handleLine(rest);  // no final newline
@@ -249,6 +255,7 @@ void WorkerClient::onProcessFinished(int exitCode, int exitStatus) {
 void WorkerClient::onProcessError(int error) {
     // Only a failed start has no finished() signal of its own to follow.
     if (error != QProcess::FailedToStart || m_cancelled) return;
+    m_planFile.reset();
     fail(tr("Cannot start the worker %1: %2").arg(m_executable, m_process->errorString()));
 }
 

@@ -43,6 +43,8 @@ public:
 signals:
     void started(const QString& autosavePath);
     void helloReceived(const QJsonObject& hello);  // {"version", "environment": {...}}
+    // With "done": the session's final environment (hello's, plus the clocks sampled while timing).
+    void environmentReceived(const QJsonObject& environment);
     void progress(int done, int total, const QString& label, double etaSeconds);
     void measurementReceived(const graphlens::results::Measurement& row);
     void logLine(const QString& line);
@@ -65,6 +67,8 @@ private:
     QString m_resultsDirectory;
     QString m_autosavePath;
     QProcess* m_process = nullptr;
+    // The plan given to the worker; removed as soon as the run ends in any way (done, failure,
+    // crash, cancel), not only at the next start or when the window closes.
     std::unique_ptr<QTemporaryFile> m_planFile;
     QStringList m_errors;  // "error" events of this run, reported when the worker exits
     int m_rows = 0;

@@ -74,6 +74,12 @@ TEST_CASE("every worker event type survives encode and decode", "[results][worke
         const auto empty = roundTrip(doneEvent(false, 0, {}));
         CHECK(empty.fields["ok"] == false);
         CHECK(empty.fields["outputs"] == json::array());
+        CHECK_FALSE(empty.fields.contains("environment"));  // nothing to say: no key
+        // A sweep's done carries the session's final environment, clocks included.
+        const json environment{{"device", "NVIDIA H200"},
+                               {"timed_pass_clocks", {{"sm_clock_mhz", {{"min", 1975}, {"median", 1980.0}, {"max", 1980}}}}}};
+        const auto withEnvironment = roundTrip(doneEvent(true, 2, {"/tmp/a.jsonl"}, environment));
+        CHECK(withEnvironment.fields["environment"] == environment);
     }
 }
 

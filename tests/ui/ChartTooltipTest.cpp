@@ -28,6 +28,8 @@ namespace {
 
 const char* const kSession = GRAPHLENS_UI_FIXTURE_DIR "/resnet18-h200-session.json";
 const char* const kInferTrain = GRAPHLENS_UI_FIXTURE_DIR "/resnet18-h200-infer-train-session.json";
+// One batch: every curve is a single point, which Qt Charts' line series cannot be hovered on.
+const char* const kOneBatch = GRAPHLENS_UI_FIXTURE_DIR "/yolo-t-h200-b1-session.json";
 
 void settle() {
     for (int pass = 0; pass < 3; ++pass) {
@@ -77,7 +79,9 @@ T* seriesOf(QChart* chart, const QString& name = {}) {
 }  // namespace
 
 TEST_CASE("speedup chart: the pointer on a point shows its exact speedup and interval", "[ui][chart][tooltip]") {
-    Shown<SpeedupChartView> f(kSession);
+    const char* fixture = GENERATE(kSession, kOneBatch);
+    INFO(fixture);
+    Shown<SpeedupChartView> f(fixture);
     auto* chart = f.view.chart();
     REQUIRE(f.view.curves().size() == 1);
     const auto& curve = f.view.curves().front();
@@ -91,22 +95,23 @@ TEST_CASE("speedup chart: the pointer on a point shows its exact speedup and int
         REQUIRE(point.ciLow);
         CHECK(tip.contains(QStringLiteral("95% CI %1 – %2").arg(*point.ciLow, 0, 'f', 2).arg(*point.ciHigh, 0, 'f', 2)));
     }
-    // Off every series the tooltip goes.
+    // Off every series the tooltip goes (QToolTip hides after a short delay).
     QTest::mouseMove(f.view.viewport(), QPoint(1, 1));
-    settle();
-    CHECK_FALSE(QToolTip::isVisible());
+    CHECK(QTest::qWaitFor([] { return !QToolTip::isVisible(); }, 2000));
 }
 
 TEST_CASE("phases chart: the pointer on a bar segment and on a network marker shows exact values",
           "[ui][chart][tooltip]") {
-    Shown<PhasesChartView> f(kSession);
+    const char* fixture = GENERATE(kSession, kOneBatch);
+    INFO(fixture);
+    Shown<PhasesChartView> f(fixture);
     auto* chart = f.view.chart();
     auto* stacked = seriesOf<QStackedBarSeries>(chart);
     auto* network = seriesOf<QScatterSeries>(chart, PhasesChartView::networkSeriesName());
     REQUIRE(stacked);
     REQUIRE(network);
     const auto& bars = f.view.bars();
-    REQUIRE(bars.size() == 4);
+    REQUIRE(bars.size() >= 2);
     // The forward segment of every bar (set 1: data, forward, postprocess), at its middle.
     const size_t forward = 1;
     REQUIRE(f.view.phases()[forward] == "forward_ms");
@@ -120,7 +125,7 @@ TEST_CASE("phases chart: the pointer on a bar segment and on a network marker sh
         CHECK(tip.contains(QStringLiteral("forward: %1 ms").arg(exactNumber(*bars[b].phaseMs[forward], 4))));
     }
     // The network fraction marker of each eager bar.
-    REQUIRE(network->count() == 2);
+    REQUIRE(network->count() == int(bars.size()) / 2);  // one per eager bar
     for (int i = 0; i < network->count(); ++i) {
         const QPointF marker = network->at(i);
         const auto& bar = bars[size_t(std::lround(marker.x() - 0.5))];
@@ -141,6 +146,7 @@ TEST_CASE("small multiples: the pointer on a point of any panel shows its exact 
         REQUIRE(line->count() == 1);
         const QPointF point = line->at(0);
         const QString tip = tooltipAt(&f.view, panel, line, point);
+        INFO("tooltip: " << tip.toStdString() << "; series " << line->name().toStdString());
         CHECK(tip.contains(QStringLiteral("batch %1: %2").arg(point.x()).arg(exactNumber(point.y()))));
     }
     SECTION("launch overhead, GPU idle panel") {

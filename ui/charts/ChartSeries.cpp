@@ -1,5 +1,6 @@
 #include "ui/charts/ChartSeries.h"
 
+#include "ui/charts/HoverTarget.h"
 #include "ui/charts/SeriesNaming.h"
 #include "ui/charts/SpeedupSeries.h"
 
@@ -169,7 +170,7 @@ QLineSeries* addCurve(QChart* chart, QAbstractAxis* xAxis, QAbstractAxis* yAxis,
 
     const auto points = curve.points;
     const CurveLook tip = look;
-    QObject::connect(line, &QLineSeries::hovered, line, [points, tip](const QPointF& at, bool entered) {
+    connectHover(chart, xAxis, yAxis, line, [points, tip](const QPointF& at, bool entered) {
         if (!entered) {
             QToolTip::hideText();
             return;

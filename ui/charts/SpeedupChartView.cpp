@@ -5,6 +5,7 @@
 #include "ui/charts/ChartStyle.h"
 #include "ui/charts/EmptyChartReason.h"
 #include "ui/charts/ErrorBarsItem.h"
+#include "ui/charts/HoverTarget.h"
 #include "ui/charts/SeriesNaming.h"
 #include "ui/models/MeasurementTableModel.h"
 
@@ -138,7 +139,7 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index, const Seri
 
     const QString label = QString::fromStdString(curve.label());  // the tooltip names the whole key
     const auto points = curve.points;
-    connect(line, &QLineSeries::hovered, this, [label, points](const QPointF& at, bool entered) {
+    connectHover(chart(), m_xAxis, m_yAxis, line, [label, points](const QPointF& at, bool entered) {
         if (!entered) {
             QToolTip::hideText();
             return;

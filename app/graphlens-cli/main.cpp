@@ -150,7 +150,7 @@ int runWorker(const std::string& planPath) {
         if (document.is_discarded()) throw UsageError(source + ": the sweep plan is not valid JSON");
         const auto plan = results::sweepPlanFromJson(document, source);
         const auto result = graphlens::bench::runSweepSession(plan, events);
-        events.send(results::doneEvent(result.exitCode == 0, result.rows, result.outputs));
+        events.send(results::doneEvent(result.exitCode == 0, result.rows, result.outputs, result.environment));
         return result.exitCode;
     } catch (const UsageError& error) {
         events.send(results::errorEvent(error.what()));

@@ -1,5 +1,6 @@
 #include "bench/Environment.h"
 
+#include "bench/BuildFacts.h"
 #include "graphlens/config.h"
 #include "platform/CpuInfo.h"
 #include "platform/CudnnVersion.h"
@@ -115,6 +116,7 @@ std::string deviceName(bool cuda) {
 nlohmann::json collectEnvironment() {
     nlohmann::json env;
     env["graphlens"] = GRAPHLENS_VERSION;
+    env.update(buildFacts());  // a Debug engine's figures are not representative (results/BuildType.h)
     env["libtorch"] = TORCH_VERSION;
     env["os"] = platform::operatingSystemName();
     env["cpu_threads"] = std::thread::hardware_concurrency();

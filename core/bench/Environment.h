@@ -1,6 +1,7 @@
 #pragma once
 // The environment fingerprint stored with every session (DESIGN §4): GPU and its UUID, driver (NVML),
-// CUDA, cuDNN, libtorch, OS, CPU model and governor, power limit, MIG mode. A fact that cannot be
+// CUDA, cuDNN, libtorch, OS, CPU model and governor, power limit, MIG mode, and how GraphLens itself
+// was built (bench/BuildFacts.h). A fact that cannot be
 // read is left out; where the reason helps ("no NVIDIA driver", "no cpufreq in this VM") it is kept
 // as "<key>_unavailable". Clocks during the timed pass: bench/TimedPassClocks.h.
 #include "platform/NvmlLibrary.h"

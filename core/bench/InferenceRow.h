@@ -1,6 +1,7 @@
 #pragma once
 // The identity of a sweep row (session, family, batch, size, precision, pass, device), shared
 // by the timed sweep and the profiled pass so their rows always match up for merging.
+#include "bench/BuildFacts.h"
 #include "families/Family.h"
 #include "graphlens/config.h"
 #include "results/Measurement.h"
@@ -15,6 +16,7 @@ inline results::Measurement inferenceRow(const std::string& sessionId, const fam
     results::Measurement row;
     row.session_id = sessionId;
     row.graphlens_version = GRAPHLENS_VERSION;
+    row.build_type = buildTypeLabel();
     row.family = family.name;
     row.task = family.task;
     row.phase = "infer";

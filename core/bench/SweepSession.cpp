@@ -139,6 +139,7 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
         result.outputs.push_back(plan.json);
     }
     result.exitCode = failedRows > 0 ? 1 : 0;
+    result.environment = session.environment;
     return result;
 }
 

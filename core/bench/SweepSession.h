@@ -6,6 +6,7 @@
 #include "bench/UsageError.h"
 #include "results/SweepPlan.h"
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,9 @@ struct SweepSessionResult {
     int exitCode = 0;  // 0 all rows ok or skipped, 1 some row failed (oom/error)
     int rows = 0;
     std::vector<std::string> outputs;  // files written, autosave first
+    // The session's environment: the fingerprint plus the clocks sampled while timing, which the
+    // worker's hello cannot carry (the GUI's About This Run shows them).
+    nlohmann::json environment = nlohmann::json::object();
 };
 
 // Throws UsageError for an invalid plan, an unknown family or an unwritable output path.

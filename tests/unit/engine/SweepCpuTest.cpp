@@ -1,10 +1,12 @@
 // The sweep on a machine without a GPU: eager rows are measured on the CPU, graphed rows say why
 // they were skipped, every row reaches the autosave, and bad plans are refused before any work.
 #include "RecordingSweepEvents.h"
+#include "bench/BuildFacts.h"
 #include "bench/SweepEvents.h"
 #include "bench/ProfiledPass.h"
 #include "bench/SweepSession.h"
 #include "graphlens/config.h"
+#include "results/BuildType.h"
 #include "results/JsonlAutosave.h"
 #include "results/MeasurementCsv.h"
 #include "results/Session.h"
@@ -56,6 +58,7 @@ TEST_CASE("CPU sweep measures the eager arm and skips the graphed arm with a rea
         CAPTURE(row.batch, row.arm);
         CHECK(row.device == "cpu");
         CHECK(row.graphlens_version == GRAPHLENS_VERSION);  // the project's version, in every export below
+        CHECK(row.build_type == bench::buildTypeLabel());   // and how it was built: Debug figures get flagged
         if (row.arm == "eager") {
             CHECK(row.status == "ok");
             CHECK(row.steps == plan.steps * plan.repeats);
@@ -72,6 +75,15 @@ TEST_CASE("CPU sweep measures the eager arm and skips the graphed arm with a rea
     CHECK((results::readCsv(plan.csv) == events.rows));
     CHECK((results::readSession(plan.json).rows == events.rows));
     CHECK((results::readJsonlAutosave(result.outputs.front()).rows == events.rows));
+    // The session's environment records the build the rows name (this test binary's own, Debug in dev).
+    const auto environment = results::readSession(plan.json).environment;
+    CHECK(results::buildTypeOf(environment, {}) == bench::buildTypeLabel());
+    CHECK(environment.at("build_optimized").is_boolean());
+    CHECK(environment.at("build_assertions").is_boolean());
+    CHECK_FALSE(environment.at("compiler").get<std::string>().empty());
+#if defined(__GNUC__) && !defined(__OPTIMIZE__)
+    CHECK(results::isUnrepresentativeBuild(bench::buildTypeLabel()));  // an -O0 engine is flagged, whatever its name
+#endif
     fs::remove_all(folder);
 }
 

@@ -4,7 +4,9 @@
 #include "ui/charts/ChartStyle.h"
 #include "ui/MainWindow.h"
 #include "ui/Theme.h"
+#include "ui/charts/ChartLegendItem.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/charts/ModelChartView.h"
 #include "ui/charts/SpeedupChartView.h"
 #include "ui/run/SweepPanel.h"
 
@@ -83,7 +85,9 @@ void requireChartsFollow(const MainWindow& window, const QPalette& palette) {
     REQUIRE(views.size() >= 6);
     for (const auto* view : views) {
         INFO("chart " << view->accessibleName().toStdString());
-        QChart* chart = view->chart();
+        // Small multiples: every panel a reader sees, each with its own axes.
+        const auto* modelView = qobject_cast<const graphlens::ui::ModelChartView*>(view);
+        for (QChart* chart : modelView ? modelView->panels() : QList<QChart*>{view->chart()}) {
         CHECK(chart->backgroundBrush().color() == palette.color(QPalette::Base));
         CHECK(contrast(chart->titleBrush().color(), palette.color(QPalette::Base)) >= 7.0);
         CHECK(contrast(chart->legend()->labelColor(), palette.color(QPalette::Base)) >= 4.5);
@@ -96,6 +100,10 @@ void requireChartsFollow(const MainWindow& window, const QPalette& palette) {
             const double grid = contrast(axis->gridLineColor(), palette.color(QPalette::Base));
             CHECK(grid > 1.05);
             CHECK(grid < 3.0);
+        }
+        }
+        if (modelView) {  // the wrapped legend's labels, drawn by the view
+            CHECK(contrast(modelView->legendItem()->textColor(), palette.color(QPalette::Base)) >= 4.5);
         }
     }
 }

@@ -44,6 +44,7 @@ public:
     const std::vector<LegendEntry>& entries() const { return m_entries; }
     void setFont(const QFont& font);
     void setTextColor(const QColor& color);
+    QColor textColor() const { return m_textColor; }
     // Places the entries in rows no wider than `width`, centred; returns the height they take.
     qreal layOut(qreal width);
     qreal height() const { return m_size.height(); }

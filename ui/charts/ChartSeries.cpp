@@ -170,7 +170,7 @@ QLineSeries* addCurve(QChart* chart, QAbstractAxis* xAxis, QAbstractAxis* yAxis,
 
     const auto points = curve.points;
     const CurveLook tip = look;
-    connectHover(chart, xAxis, yAxis, line, [points, tip](const QPointF& at, bool entered) {
+    connectHover(chart, line, [points, tip](const QPointF& at, bool entered) {
         if (!entered) {
             QToolTip::hideText();
             return;

@@ -108,7 +108,8 @@ void ModelChartView::layOut() {
     layOutChartPanels(area, m_title, shown, m_legend);
     // A hidden panel stays laid out, out of sight: a QChart shown again after setVisible(false) kept
     // the elided axis labels of its hidden layout.
-    for (auto* panel : m_hiddenPanels) panel->setGeometry(QRectF(QPointF(-4 * area.width() - 100, 0), shown.front()->size()));
+    const QSizeF cell = shown.isEmpty() ? area.size() : shown.front()->size();
+    for (auto* panel : m_hiddenPanels) panel->setGeometry(QRectF(QPointF(-4 * area.width() - 100, 0), cell));
     setSceneRect(area);
     m_laying = false;
 }

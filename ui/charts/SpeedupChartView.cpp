@@ -139,7 +139,7 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index, const Seri
 
     const QString label = QString::fromStdString(curve.label());  // the tooltip names the whole key
     const auto points = curve.points;
-    connectHover(chart(), m_xAxis, m_yAxis, line, [label, points](const QPointF& at, bool entered) {
+    connectHover(chart(), line, [label, points](const QPointF& at, bool entered) {
         if (!entered) {
             QToolTip::hideText();
             return;

@@ -180,8 +180,7 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
     statusBar()->addPermanentWidget(m_environmentLabel, 1);
     statusBar()->addPermanentWidget(m_fileLabel);
     // Its tab comes with a baseline. It sees the rows shown and opens files through openFile, nothing more.
-    ShownSession shown{m_model, [this] { return m_currentFile; }, [this](const QString& path) { return openFile(path); }};
-    m_baseline = new BaselineController(std::move(shown), deltas, charts, m_table, this);
+    m_baseline = new BaselineController(shownSession(), deltas, charts, m_table, this);
     statusBar()->addPermanentWidget(m_baseline->statusWidget());
     connect(m_baseline, &BaselineController::statusMessage, statusBar(), &QStatusBar::showMessage);
 
@@ -197,6 +196,11 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
 }
 
 MainWindow::~MainWindow() = default;
+
+ShownSession MainWindow::shownSession() {
+    return ShownSession{m_model, [this] { return m_currentFile; }, [this](const QString& path) { return openFile(path); },
+                        [this] { return m_lastError; }};
+}
 
 void MainWindow::createDocks() {
     m_sweepPanel = new SweepPanel(nullptr, m_settings);

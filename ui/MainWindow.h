@@ -5,6 +5,7 @@
 #include "results/Session.h"
 #include "results/SweepPlan.h"
 #include "ui/Theme.h"
+#include "ui/session/ShownSession.h"
 
 #include <QMainWindow>
 
@@ -75,6 +76,8 @@ public:
     SweepPanel* sweepPanel() const { return m_sweepPanel; }
     SummaryCardWidget* summaryCard() const { return m_summaryCard; }
     BaselineController* baseline() const { return m_baseline; }  // File ▸ Set as Baseline, the delta columns
+    // The session shown and openFile(), for helpers that must not reach the rest of the window.
+    ShownSession shownSession();
     TimelinePanel* timelinePanel() const { return m_timeline; }
     WorkerClient* worker() const { return m_worker; }
     QString currentFile() const { return m_currentFile; }

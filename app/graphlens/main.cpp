@@ -7,6 +7,7 @@
 #include "ui/run/WorkerClient.h"
 #include "ui/session/RecoveryOffers.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCoreApplication>
 #include <QCommandLineParser>
@@ -153,6 +154,8 @@ int main(int argc, char* argv[]) {
     window.show();
     // Runs this GUI did not see end (it crashed or was killed mid-run): offered once the window is
     // up, scanned on a thread of its own.
-    (new graphlens::ui::RecoveryOffers(&window, window.worker()->resultsDirectory()))->start();
+    auto* openAction = window.findChild<QAction*>(QStringLiteral("actionOpen"));
+    (new graphlens::ui::RecoveryOffers(&window, window.shownSession(), openAction, window.worker()->resultsDirectory()))
+        ->start();
     return QApplication::exec();
 }

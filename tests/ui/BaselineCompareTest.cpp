@@ -115,7 +115,9 @@ QString writeSessionFile(const QTemporaryDir& dir, const QString& name, std::vec
 std::vector<QLineSeries*> ratioLines(BaselineRatioChartView& view) {
     std::vector<QLineSeries*> lines;
     for (auto* series : view.chart()->series()) {
-        if (series != view.unityLine()) lines.push_back(qobject_cast<QLineSeries*>(series));
+        // Lines only: a single-point curve also gets a transparent scatter series as its hover target.
+        auto* line = qobject_cast<QLineSeries*>(series);
+        if (line && line != view.unityLine()) lines.push_back(line);
     }
     return lines;
 }

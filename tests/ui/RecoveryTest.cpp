@@ -115,7 +115,8 @@ TEST_CASE("Open shows the rows before the damaged last line and says it skipped 
     ScratchFolder scratch;
     MainWindow window;
     window.show();
-    RecoveryOffers offers(&window, scratch.dir.path());
+    RecoveryOffers offers(&window, window.shownSession(), window.findChild<QAction*>(QStringLiteral("actionOpen")),
+                          scratch.dir.path());
     offers.showOffers(offers.folder().scan());
     auto* bar = onlyBar(offers);
     CHECK(bar->isVisible());
@@ -148,7 +149,8 @@ TEST_CASE("Open shows the rows before the damaged last line and says it skipped 
 TEST_CASE("Discard moves the autosave aside and the next scan no longer finds it and Later keeps it", "[recovery][window]") {
     ScratchFolder scratch;
     MainWindow window;
-    RecoveryOffers offers(&window, scratch.dir.path());
+    RecoveryOffers offers(&window, window.shownSession(), window.findChild<QAction*>(QStringLiteral("actionOpen")),
+                          scratch.dir.path());
 
     SECTION("Later") {
         offers.showOffers(offers.folder().scan());
@@ -182,7 +184,8 @@ TEST_CASE("at start the scan runs off the GUI thread and then offers", "[recover
     ScratchFolder scratch;
     MainWindow window;
     window.show();
-    RecoveryOffers offers(&window, scratch.dir.path());
+    RecoveryOffers offers(&window, window.shownSession(), window.findChild<QAction*>(QStringLiteral("actionOpen")),
+                          scratch.dir.path());
     QSignalSpy finished(&offers, &RecoveryOffers::scanFinished);
     offers.start();
     REQUIRE(finished.wait(10000));

@@ -13,6 +13,7 @@
 #include "ui/session/RecoveryOffers.h"
 #include "ui/session/RunMarker.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
@@ -57,7 +58,9 @@ int main(int argc, char* argv[]) {
     }
     graphlens::ui::RunMarker::write(autosave, {0, QString()});
     graphlens::ui::MainWindow recovering;
-    auto* offers = new graphlens::ui::RecoveryOffers(&recovering, scratch.path());
+    auto* offers = new graphlens::ui::RecoveryOffers(&recovering, recovering.shownSession(),
+                                                     recovering.findChild<QAction*>(QStringLiteral("actionOpen")),
+                                                     scratch.path());
     recovering.show();
     offers->showOffers(offers->folder().scan());
 

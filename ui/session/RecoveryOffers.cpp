@@ -1,12 +1,12 @@
 #include "ui/session/RecoveryOffers.h"
 
-#include "ui/MainWindow.h"
 #include "ui/models/MeasurementTableModel.h"
 #include "ui/session/RecoveryBar.h"
 
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QStatusBar>
 #include <QThread>
 #include <QToolBar>
@@ -15,8 +15,8 @@
 
 namespace graphlens::ui {
 
-RecoveryOffers::RecoveryOffers(MainWindow* window, const QString& folder)
-    : QObject(window), m_window(window), m_folder(folder) {}
+RecoveryOffers::RecoveryOffers(QMainWindow* window, ShownSession shown, QAction* openAction, const QString& folder)
+    : QObject(window), m_window(window), m_shown(std::move(shown)), m_openAction(openAction), m_folder(folder) {}
 
 void RecoveryOffers::start() {
     auto found = std::make_shared<std::vector<InterruptedRun>>();
@@ -51,9 +51,7 @@ void RecoveryOffers::showOffers(const std::vector<InterruptedRun>& runs) {
         m_toolBar->addWidget(holder);
         m_window->addToolBar(Qt::TopToolBarArea, m_toolBar);
         // Opening replaces what is shown: not while a sweep streams rows in (as File ▸ Open).
-        if (auto* openAction = m_window->findChild<QAction*>(QStringLiteral("actionOpen"))) {
-            connect(openAction, &QAction::enabledChanged, this, &RecoveryOffers::syncOpenEnabled);
-        }
+        if (m_openAction) connect(m_openAction, &QAction::enabledChanged, this, &RecoveryOffers::syncOpenEnabled);
     }
     auto* holder = m_toolBar->findChild<QWidget*>(QStringLiteral("recoveryOffers"));
     for (const auto& run : runs) {
@@ -74,12 +72,13 @@ QList<RecoveryBar*> RecoveryOffers::bars() const {
 
 bool RecoveryOffers::open(RecoveryBar* bar) {
     const InterruptedRun run = bar->run();
-    if (!m_window->openFile(run.autosavePath)) {
-        bar->showProblem(tr("It cannot be opened: %1").arg(m_window->lastError().section(QLatin1Char('\n'), 1)));
+    if (!m_shown.open(run.autosavePath)) {
+        const QString error = m_shown.lastError ? m_shown.lastError() : QString();
+        bar->showProblem(tr("It cannot be opened: %1").arg(error.section(QLatin1Char('\n'), 1)));
         return false;
     }
     m_folder.markRecovered(run);
-    const int rows = m_window->model()->rowCount();
+    const int rows = m_shown.model->rowCount();
     QString text = tr("Recovered %1 from %2; save it to keep it as a session.")
                        .arg(rows == 1 ? tr("1 row") : tr("%1 rows").arg(rows),
                             QDir::toNativeSeparators(QFileInfo(run.autosavePath).fileName()));
@@ -118,8 +117,7 @@ void RecoveryOffers::removeBar(RecoveryBar* bar) {
 }
 
 void RecoveryOffers::syncOpenEnabled() {
-    const auto* openAction = m_window->findChild<QAction*>(QStringLiteral("actionOpen"));
-    const bool enabled = !openAction || openAction->isEnabled();
+    const bool enabled = !m_openAction || m_openAction->isEnabled();
     for (auto* bar : bars()) bar->setOpenEnabled(enabled);
 }
 

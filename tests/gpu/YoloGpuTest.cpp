@@ -4,6 +4,7 @@
 #include "families/yolo/DetectionNms.h"
 #include "families/yolo/YoloHeadLayout.h"
 #include "families/yolo/YoloTFamily.h"
+#include "support/Skip.h"
 
 #include <catch2/catch.hpp>
 #include <torch/torch.h>
@@ -30,10 +31,7 @@ Candidates randomCandidates(std::int64_t count, std::uint64_t seed) {
 }  // namespace
 
 TEST_CASE("class-aware NMS keeps the same boxes on the GPU as on the CPU", "[cuda][yolo]") {
-    if (!torch::cuda::is_available()) {
-        WARN("skipped: no CUDA device");
-        return;
-    }
+    if (!torch::cuda::is_available()) GRAPHLENS_SKIP("no CUDA device");
     for (const std::int64_t count : {1000, 10000}) {
         CAPTURE(count);
         const auto candidates = randomCandidates(count, static_cast<std::uint64_t>(count));
@@ -46,10 +44,7 @@ TEST_CASE("class-aware NMS keeps the same boxes on the GPU as on the CPU", "[cud
 }
 
 TEST_CASE("yolo-t's predict postprocess gives the CPU's detections on the GPU", "[cuda][yolo]") {
-    if (!torch::cuda::is_available()) {
-        WARN("skipped: no CUDA device");
-        return;
-    }
+    if (!torch::cuda::is_available()) GRAPHLENS_SKIP("no CUDA device");
     const auto* family = FamilyRegistry::builtIn().find("yolo-t");
     REQUIRE(family != nullptr);
     auto network = family->build(0);

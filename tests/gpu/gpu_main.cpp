@@ -1,7 +1,10 @@
 // GPU tests: every case is tagged [cuda]. Without a CUDA device the binary prints why and exits 77,
-// which CTest reports as skipped (SKIP_RETURN_CODE) instead of passed or failed.
+// which CTest reports as skipped (SKIP_RETURN_CODE) instead of passed or failed; so does a run in
+// which a case skipped (GRAPHLENS_SKIP) and none failed.
 #define CATCH_CONFIG_RUNNER
 #define CATCH_CONFIG_NO_POSIX_SIGNALS  // our handler prints a backtrace instead
+#include "support/Skip.h"
+
 #include <catch2/catch.hpp>
 #include <torch/cuda.h>
 
@@ -31,8 +34,8 @@ int main(int argc, char** argv) {
     if (!listing && !torch::cuda::is_available()) {
         std::cout << "SKIPPED: no CUDA device visible to libtorch; GPU tests run on a GPU machine "
                      "(see README, 'Running on a GPU server')\n";
-        return 77;
+        return graphlens::testing::kSkipReturnCode;
     }
     std::signal(SIGSEGV, printBacktrace);
-    return Catch::Session().run(argc, argv);
+    return graphlens::testing::exitCode(Catch::Session().run(argc, argv));
 }

@@ -1,5 +1,8 @@
 // Catch2 runner with a QApplication: widgets, QProcess and signal spies need one for the whole run.
+// Exits 77 (CTest: skipped) when a case skipped (GRAPHLENS_SKIP) and none failed.
 #define CATCH_CONFIG_RUNNER
+#include "support/Skip.h"
+
 #include <catch2/catch.hpp>
 
 #include <QApplication>
@@ -16,5 +19,5 @@ int main(int argc, char* argv[]) {
     QTemporaryDir settingsDir;
     QSettings::setDefaultFormat(QSettings::IniFormat);
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
-    return Catch::Session().run(argc, argv);
+    return graphlens::testing::exitCode(Catch::Session().run(argc, argv));
 }

@@ -10,6 +10,7 @@
 #include "results/JsonlAutosave.h"
 #include "results/MeasurementCsv.h"
 #include "results/Session.h"
+#include "support/Skip.h"
 
 #include <catch2/catch.hpp>
 #include <torch/cuda.h>
@@ -45,7 +46,7 @@ results::SweepPlan smallPlan(const fs::path& folder) {
 }  // namespace
 
 TEST_CASE("CPU sweep measures the eager arm and skips the graphed arm with a reason", "[sweep]") {
-    if (torch::cuda::is_available()) return;  // this case is about the CPU path
+    if (torch::cuda::is_available()) GRAPHLENS_SKIP("this machine has a CUDA device; the case is about the CPU path");
     const auto folder = freshFolder();
     const auto plan = smallPlan(folder);
     RecordingEvents events;

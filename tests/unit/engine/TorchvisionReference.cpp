@@ -55,7 +55,8 @@ std::string readAll(const std::string& path) {
 }  // namespace
 
 std::optional<TorchvisionReference> exportTorchvision(const std::string& name, std::string& skipReason) {
-    const std::string python = GRAPHLENS_PYTHON;
+    const char* given = std::getenv("GRAPHLENS_PYTHON");  // as in PythonReference.cpp
+    const std::string python = given && *given ? given : GRAPHLENS_PYTHON;
     if (access(python.c_str(), X_OK) != 0) {
         skipReason = "no venv python at " + python + " (scripts/bootstrap.sh installs torch and torchvision there)";
         return std::nullopt;
@@ -78,15 +79,15 @@ double maxAbsDiff(const torch::Tensor& a, const torch::Tensor& b) {
     return (a - b).abs().max().item<double>();
 }
 
-std::optional<double> compareWithTorchvision(torch::nn::Module& model,
+TorchvisionComparison compareWithTorchvision(torch::nn::Module& model,
                                              const std::function<torch::Tensor(const torch::Tensor&)>& forward,
                                              const std::string& torchvisionName,
                                              const families::NameMapping& mapping, torch::IntArrayRef inputShape) {
-    std::string skipReason;
-    auto reference = exportTorchvision(torchvisionName, skipReason);
+    TorchvisionComparison compared;
+    auto reference = exportTorchvision(torchvisionName, compared.missing);
     if (!reference) {
-        WARN("skipped the comparison with torchvision's " << torchvisionName << ": " << skipReason);
-        return std::nullopt;
+        compared.missing = "no comparison with torchvision's " + torchvisionName + ": " + compared.missing;
+        return compared;
     }
     const auto check = families::checkMapping(mapping, families::namedState(model), reference->state);
     INFO(check.describe());
@@ -105,7 +106,8 @@ std::optional<double> compareWithTorchvision(torch::nn::Module& model,
     std::printf("%s: max abs diff %.3g over %lld outputs (reference std %.3g, max abs %.3g)\n",
                 torchvisionName.c_str(), diff, static_cast<long long>(expected.numel()),
                 expected.std().item<double>(), expected.abs().max().item<double>());
-    return diff;
+    compared.maxAbsDiff = diff;
+    return compared;
 }
 
 }  // namespace graphlens::testing

@@ -77,7 +77,7 @@ void checkOutputs(const RtDetrDecoderOutput& out, const NamedTensors& saved, con
 TEST_CASE("rtdetr decoder side has the reference's parameter count and maps one-to-one onto its state_dict",
           "[families][rtdetr]") {
     const auto saved = referenceOrSkip("hf_rtdetr_decoder.py", {"layout"});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     const auto smallLabels = tensorNamed(*saved, "labels_small").item<std::int64_t>();
     const auto at80 = parameterCount(*RtDetrDecoderSide(80));
     const auto atSmall = parameterCount(*RtDetrDecoderSide(smallLabels));
@@ -109,7 +109,7 @@ TEST_CASE("rtdetr decoder side has the reference's parameter count and maps one-
 TEST_CASE("rtdetr decoder side with the reference's weights gives its eval outputs and anchors",
           "[families][rtdetr]") {
     const auto saved = referenceOrSkip("hf_rtdetr_decoder.py", {"eval"});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     auto decoder = decoderWithReferenceWeights(*saved);
     decoder->eval();
     torch::NoGradGuard noGrad;
@@ -134,7 +134,7 @@ TEST_CASE("rtdetr decoder side with the reference's weights gives its eval outpu
 
 TEST_CASE("rtdetr postprocess equals transformers' post_process_object_detection", "[families][rtdetr]") {
     const auto saved = referenceOrSkip("hf_rtdetr_decoder.py", {"eval"});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     auto decoder = decoderWithReferenceWeights(*saved);
     decoder->eval();
     torch::NoGradGuard noGrad;
@@ -171,7 +171,7 @@ TEST_CASE("rtdetr postprocess equals transformers' post_process_object_detection
 
 TEST_CASE("rtdetr denoising groups equal transformers' for the same targets and seed", "[families][rtdetr]") {
     const auto saved = referenceOrSkip("hf_rtdetr_decoder.py", {"denoising"});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     const auto seed = tensorNamed(*saved, "denoising_seed").item<std::int64_t>();
     for (const auto& set : kDenoisingSets) {
         CAPTURE(set);
@@ -206,7 +206,7 @@ TEST_CASE("rtdetr denoising groups equal transformers' for the same targets and 
 TEST_CASE("rtdetr decoder side's training forward with denoising equals the reference's, gradients too",
           "[families][rtdetr]") {
     const auto saved = referenceOrSkip("hf_rtdetr_decoder.py", {"train"});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     auto decoder = decoderWithReferenceWeights(*saved);
     decoder->train();
     OneThread oneThread;

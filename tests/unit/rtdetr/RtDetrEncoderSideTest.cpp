@@ -73,7 +73,7 @@ void checkMaps(const std::vector<torch::Tensor>& maps, const NamedTensors& saved
 
 TEST_CASE("rtdetr-r18's encoder side has the reference's parameter count", "[families][rtdetr]") {
     const auto saved = referenceOrSkip("hf_rtdetr_encoder.py", {});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     RtDetrEncoderSide side;
     const auto ours = parameterCount(*side);
     const auto whole = tensorNamed(*saved, "params_labels80").item<std::int64_t>();
@@ -95,7 +95,7 @@ TEST_CASE("rtdetr-r18's encoder side has the reference's parameter count", "[fam
 TEST_CASE("rtdetr-r18's encoder-side parameters and buffers map one-to-one onto transformers' state_dict",
           "[families][rtdetr]") {
     const auto saved = referenceOrSkip("hf_rtdetr_encoder.py", {});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     RtDetrEncoderSide side;
     const auto reference = savedStateDict(*saved);
     const auto ours = namedState(*side);
@@ -136,7 +136,7 @@ TEST_CASE("rtdetr-r18's encoder-side parameters and buffers map one-to-one onto 
 TEST_CASE("rtdetr-r18's encoder side is built with the reference's norms, activations and settings",
           "[families][rtdetr]") {
     const auto saved = referenceOrSkip("hf_rtdetr_encoder.py", {});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     RtDetrEncoderSide side;
     const auto& config = side->config();
     std::set<double> layerNormEps, batchNormEps, batchNormMomentum, frozenEps;
@@ -208,7 +208,7 @@ TEST_CASE("rtdetr-r18's encoder side is built with the reference's norms, activa
 
 TEST_CASE("rtdetr's 2-D sine position embedding equals transformers' on a non-square grid", "[families][rtdetr]") {
     const auto saved = referenceOrSkip("hf_rtdetr_encoder.py", {"eval"});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     const auto& expected = tensorNamed(*saved, "pos_embed_3x4");
     const auto ours = rtDetrSinePositionEmbedding(3, 4, 256, 10000.0, torch::TensorOptions(torch::kFloat));
     REQUIRE(ours.sizes() == expected.sizes());
@@ -220,7 +220,7 @@ TEST_CASE("rtdetr's 2-D sine position embedding equals transformers' on a non-sq
 TEST_CASE("rtdetr-r18's encoder side with the reference's weights gives its maps at two input sizes in eval",
           "[families][rtdetr]") {
     const auto saved = referenceOrSkip("hf_rtdetr_encoder.py", {"eval"});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     auto side = encoderSideWithReferenceWeights(*saved);
     side->eval();
     torch::NoGradGuard noGrad;
@@ -242,7 +242,7 @@ TEST_CASE("rtdetr-r18's encoder side with the reference's weights gives its maps
 TEST_CASE("rtdetr-r18's encoder side in train mode: batch statistics in the encoder, frozen ones in the backbone",
           "[families][rtdetr]") {
     const auto saved = referenceOrSkip("hf_rtdetr_encoder.py", {"eval"});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     torch::NoGradGuard noGrad;
     OneThread oneThread;
     for (const auto& input : kEvalInputs) {
@@ -280,10 +280,7 @@ TEST_CASE("rtdetr-r18's encoder side rejects inputs it cannot take", "[families]
 TEST_CASE("rtdetr-r18's encoder side is captured whole in a CUDA graph and replays its eager maps",
           "[families][rtdetr][cuda]") {
 #if GRAPHLENS_HAVE_CUDA
-    if (!torch::cuda::is_available()) {
-        WARN("skipped: no CUDA device");
-        return;
-    }
+    if (!torch::cuda::is_available()) GRAPHLENS_SKIP("no CUDA device");
     torch::manual_seed(5);
     RtDetrEncoderSide side;
     side->to(torch::kCUDA);
@@ -310,6 +307,6 @@ TEST_CASE("rtdetr-r18's encoder side is captured whole in a CUDA graph and repla
         CHECK(largestDifference(captured[level].cpu(), eager[level].cpu()) <= 1e-5);
     }
 #else
-    WARN("skipped: built without CUDA");
+    GRAPHLENS_SKIP("built without CUDA");
 #endif
 }

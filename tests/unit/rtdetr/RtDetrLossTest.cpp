@@ -31,10 +31,9 @@ namespace {
 constexpr double kTolerance = 1e-5;
 
 // One python run per test process: the sections of a test case share it.
-const NamedTensors* transformersReference() {
-    static const std::optional<NamedTensors> reference =
-        graphlens::testing::referenceOrSkip("hf_rtdetr_loss.py", {});
-    return reference ? &*reference : nullptr;
+const graphlens::testing::Reference& transformersReference() {
+    static const graphlens::testing::Reference reference = graphlens::testing::referenceOrSkip("hf_rtdetr_loss.py", {});
+    return reference;
 }
 
 struct Scenario {
@@ -186,8 +185,8 @@ RtDetrDecoderOutput imageOf(const RtDetrDecoderOutput& output, std::int64_t imag
 
 TEST_CASE("rtdetrLoss and hungarianMatch equal transformers' RTDetrForObjectDetectionLoss",
           "[rtdetr][loss]") {
-    const auto* reference = transformersReference();
-    if (!reference) return;
+    const auto& reference = transformersReference();
+    if (!reference) GRAPHLENS_SKIP_MISSING_REFERENCE(reference.missing);
     for (const std::string name : {"plain", "denoising", "empty", "denoisingWithoutAuxiliary"}) {
         SECTION("the matcher's indices, " + name) {
             checkMatcherAgainstTransformers(*reference, name);

@@ -46,7 +46,7 @@ std::vector<double> asDoubles(const torch::Tensor& values) {
 TEST_CASE("segformer-b0 has the reference's parameter count at 150 labels and at the built-in dataset's",
           "[families][segformer]") {
     const auto saved = referenceOrSkip("hf_segformer.py", {});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     const auto smallLabels = tensorNamed(*saved, "labels_small").item<std::int64_t>();
     const auto at150 = parameterCount(*Segformer(150));
     const auto atSmall = parameterCount(*Segformer(smallLabels));
@@ -61,7 +61,7 @@ TEST_CASE("segformer-b0 has the reference's parameter count at 150 labels and at
 TEST_CASE("segformer-b0's parameters and buffers map one-to-one onto transformers' state_dict",
           "[families][segformer]") {
     const auto saved = referenceOrSkip("hf_segformer.py", {});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     Segformer network(150);
     const auto reference = savedStateDict(*saved);
     const auto ours = namedState(*network);
@@ -83,7 +83,7 @@ TEST_CASE("segformer-b0's parameters and buffers map one-to-one onto transformer
 
 TEST_CASE("segformer-b0's norms and stochastic depth are set as the reference's", "[families][segformer]") {
     const auto saved = referenceOrSkip("hf_segformer.py", {});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     Segformer network(150);
     std::set<double> layerNormEps, batchNormEps, batchNormMomentum;
     std::int64_t layerNorms = 0;
@@ -119,7 +119,7 @@ TEST_CASE("segformer-b0's norms and stochastic depth are set as the reference's"
 TEST_CASE("segformer-b0 with the reference's weights gives its eval logits at two input sizes",
           "[families][segformer]") {
     const auto saved = referenceOrSkip("hf_segformer.py", {"eval"});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     auto network = networkWithReferenceWeights(*saved);
     network->eval();
     torch::NoGradGuard noGrad;
@@ -141,7 +141,7 @@ TEST_CASE("segformer-b0 with the reference's weights gives its eval logits at tw
 
 TEST_CASE("segformer-b0's upsample + argmax postprocess equals the reference's", "[families][segformer]") {
     const auto saved = referenceOrSkip("hf_segformer.py", {"eval"});
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     auto network = networkWithReferenceWeights(*saved);
     network->eval();
     torch::NoGradGuard noGrad;

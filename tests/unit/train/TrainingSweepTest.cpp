@@ -14,6 +14,8 @@
 #include "families/TrainingLoss.h"
 
 #include <c10/util/Exception.h>
+#include "support/Skip.h"
+
 #include <catch2/catch.hpp>
 #include <torch/torch.h>
 
@@ -193,10 +195,7 @@ TEST_CASE("out of memory at one training batch size is an oom row and the sweep 
 }
 
 TEST_CASE("training rows on the CPU without a capture backend: eager timed, graphed skipped", "[sweep][train]") {
-    if (torch::cuda::is_available()) {
-        WARN("skipped: this machine has a CUDA device (the graphed arm would run)");
-        return;
-    }
+    if (torch::cuda::is_available()) GRAPHLENS_SKIP("this machine has a CUDA device (the graphed arm would run)");
     RecordingEvents events;
     auto plan = trainingPlan();
     plan.batches = {2};

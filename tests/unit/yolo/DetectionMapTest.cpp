@@ -3,7 +3,7 @@
 // truth, pycocotools' tie rule, bad boxes.
 #include "train/DetectionMap.h"
 
-#include "PythonReference.h"
+#include "PythonReferenceOrSkip.h"
 
 #include <torch/torch.h>
 #include <catch2/catch.hpp>
@@ -22,12 +22,8 @@ namespace {
 // Both sides compute the same double operations except the final means (numpy sums pairwise), so
 // they agree to rounding.
 void requireEqualToPycocotools(const std::string& seed, const std::string& config) {
-    std::string skipReason;
-    const auto tensors = graphlens::testing::runPythonReference("coco_map_reference.py", {seed, config}, skipReason);
-    if (!tensors) {
-        WARN(skipReason);
-        return;
-    }
+    const auto tensors = graphlens::testing::referenceOrSkip("coco_map_reference.py", {seed, config});
+    if (!tensors) GRAPHLENS_SKIP_MISSING_REFERENCE(tensors.missing);
     using graphlens::testing::tensorNamed;
     const auto images = tensorNamed(*tensors, "images").item<std::int64_t>();
     std::vector<std::vector<ScoredBox>> predictions(static_cast<std::size_t>(images));

@@ -2,7 +2,7 @@
 // torchvision.ops.nms / batched_nms (tests/fixtures/torchvision_nms.py).
 #include "families/yolo/DetectionNms.h"
 
-#include "PythonReference.h"
+#include "PythonReferenceOrSkip.h"
 
 #include <catch2/catch.hpp>
 #include <torch/torch.h>
@@ -160,12 +160,8 @@ TEST_CASE("nms rejects malformed inputs with invalid_argument", "[yolo][nms]") {
 }
 
 TEST_CASE("nms and batchedNms equal torchvision.ops.nms and batched_nms", "[yolo][nms]") {
-    std::string skipReason;
-    const auto reference = graphlens::testing::runPythonReference("torchvision_nms.py", {"nms"}, skipReason);
-    if (!reference) {
-        WARN("skipped: " << skipReason);
-        return;
-    }
+    const auto reference = graphlens::testing::referenceOrSkip("torchvision_nms.py", {"nms"});
+    if (!reference) GRAPHLENS_SKIP_MISSING_REFERENCE(reference.missing);
     using graphlens::testing::tensorNamed;
     for (const std::string count : {"200", "3000"}) {
         const auto& boxes = tensorNamed(*reference, "boxes" + count);
@@ -185,10 +181,7 @@ TEST_CASE("nms and batchedNms equal torchvision.ops.nms and batched_nms", "[yolo
 }
 
 TEST_CASE("nms gives the same result on CUDA tensors", "[yolo][nms][cuda]") {
-    if (!torch::cuda::is_available()) {
-        WARN("skipped: no CUDA device");
-        return;
-    }
+    if (!torch::cuda::is_available()) GRAPHLENS_SKIP("no CUDA device");
     torch::manual_seed(3);
     // 9000 boxes: three blocks on a GPU, nine on the CPU.
     const auto boxes = randomBoxes(9000);

@@ -2,7 +2,7 @@
 // its caps, edge cases and input checks on inputs drawn here.
 #include "families/yolo/YoloDetections.h"
 
-#include "PythonReference.h"
+#include "PythonReferenceOrSkip.h"
 
 #include <catch2/catch.hpp>
 #include <torch/torch.h>
@@ -42,12 +42,8 @@ void checkSameDetections(const torch::Tensor& ours, const torch::Tensor& referen
 }  // namespace
 
 TEST_CASE("yoloDetections equals Ultralytics' non_max_suppression, caps included", "[yolo][nms]") {
-    std::string skipReason;
-    const auto reference = graphlens::testing::runPythonReference("torchvision_nms.py", {"ultralytics"}, skipReason);
-    if (!reference) {
-        WARN("skipped: " << skipReason);
-        return;
-    }
+    const auto reference = graphlens::testing::referenceOrSkip("torchvision_nms.py", {"ultralytics"});
+    if (!reference) GRAPHLENS_SKIP_MISSING_REFERENCE(reference.missing);
     using graphlens::testing::tensorNamed;
     DetectionOptions capped;
     capped.maxDetections = 40;
@@ -144,10 +140,7 @@ TEST_CASE("yoloDetections rejects malformed input and options with invalid_argum
 }
 
 TEST_CASE("yoloDetections gives the same detections on CUDA tensors", "[yolo][nms][cuda]") {
-    if (!torch::cuda::is_available()) {
-        WARN("skipped: no CUDA device");
-        return;
-    }
+    if (!torch::cuda::is_available()) GRAPHLENS_SKIP("no CUDA device");
     torch::manual_seed(8);
     const auto decoded = randomDecoded(2, 80, 8400);
     const auto onCpu = yoloDetections(decoded);

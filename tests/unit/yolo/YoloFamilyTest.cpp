@@ -1,7 +1,7 @@
 // yolo-t as a GraphLens family: its declarations, what its predict postprocess and its training
 // targets and loss give on a real network output, and an Ultralytics TorchScript export loaded as a
 // user model getting the same postprocess (and computing what yolo-t computes with its weights).
-#include "PythonReference.h"
+#include "PythonReferenceOrSkip.h"
 #include "families/FamilyRegistry.h"
 #include "families/InferencePostprocess.h"
 #include "families/TorchScriptFamily.h"
@@ -99,12 +99,10 @@ TEST_CASE("an Ultralytics TorchScript export loads with --task detect and gets y
     REQUIRE(mkdtemp(pattern.data()) != nullptr);
     const std::filesystem::path folder = pattern;
     const auto file = folder / "yolov8n.torchscript";
-    std::string skipReason;
-    const auto reference = graphlens::testing::runPythonReference("ultralytics_torchscript.py", {file.string(), "320"}, skipReason);
+    const auto reference = graphlens::testing::referenceOrSkip("ultralytics_torchscript.py", {file.string(), "320"});
     if (!reference) {
         std::filesystem::remove_all(folder);
-        WARN("skipped: " << skipReason);
-        return;
+        GRAPHLENS_SKIP_MISSING_REFERENCE(reference.missing);
     }
     // One thread on both sides: the same summation order, so the same file gives the same numbers.
     const auto threads = at::get_num_threads();

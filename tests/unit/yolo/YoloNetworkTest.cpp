@@ -1,6 +1,6 @@
 // yolo-t's network against Ultralytics' DetectionModel("yolov8n.yaml"), built by
 // tests/fixtures/ultralytics_yolov8.py in the project venv: layout, initialisation and outputs.
-#include "PythonReference.h"
+#include "PythonReferenceOrSkip.h"
 #include "families/Family.h"
 #include "families/WeightMapping.h"
 #include "families/yolo/YoloHeadLayout.h"
@@ -26,12 +26,9 @@ using graphlens::testing::tensorNamed;
 namespace {
 
 // mode: "" for a freshly built model, "eval" or "train" for redrawn weights and outputs (see the script).
-std::optional<NamedTensors> ultralyticsReference(const std::string& mode) {
-    std::string skipReason;
-    auto saved = graphlens::testing::runPythonReference(
-        "ultralytics_yolov8.py", mode.empty() ? std::vector<std::string>{} : std::vector<std::string>{mode}, skipReason);
-    if (!saved) WARN("skipped: " << skipReason);
-    return saved;
+graphlens::testing::Reference ultralyticsReference(const std::string& mode) {
+    return graphlens::testing::referenceOrSkip(
+        "ultralytics_yolov8.py", mode.empty() ? std::vector<std::string>{} : std::vector<std::string>{mode});
 }
 
 YoloV8 networkWithUltralyticsWeights(const NamedTensors& saved) {
@@ -57,7 +54,7 @@ std::vector<torch::nn::BatchNorm2dImpl*> batchNorms(YoloV8& network) {
 
 TEST_CASE("yolo-t has YOLOv8n's parameter count, as Ultralytics counts it", "[families][yolo]") {
     const auto saved = ultralyticsReference("");
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     const auto at80 = parameterCount(*YoloV8(80));
     const auto at3 = parameterCount(*YoloV8(3));
     std::cout << "parameters: " << at80 << " at 80 classes, " << at3 << " at 3 classes\n";
@@ -68,7 +65,7 @@ TEST_CASE("yolo-t has YOLOv8n's parameter count, as Ultralytics counts it", "[fa
 
 TEST_CASE("yolo-t's parameters and buffers map one-to-one onto Ultralytics' state_dict", "[families][yolo]") {
     const auto saved = ultralyticsReference("");
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     YoloV8 network(80);
     const auto reference = savedStateDict(*saved);
     const auto check = checkMapping(yoloV8UltralyticsNames(), namedState(*network), reference);
@@ -81,7 +78,7 @@ TEST_CASE("yolo-t's parameters and buffers map one-to-one onto Ultralytics' stat
 
 TEST_CASE("a fresh yolo-t starts as Ultralytics' does: BatchNorm settings, head biases, DFL", "[families][yolo]") {
     const auto saved = ultralyticsReference("");
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     YoloV8 network(80);
     const auto norms = batchNorms(network);
     const auto eps = tensorNamed(*saved, "bn_eps"), momentum = tensorNamed(*saved, "bn_momentum");
@@ -108,7 +105,7 @@ TEST_CASE("a fresh yolo-t starts as Ultralytics' does: BatchNorm settings, head 
 
 TEST_CASE("yolo-t with Ultralytics' weights gives its eval outputs, raw and decoded", "[families][yolo]") {
     const auto saved = ultralyticsReference("eval");
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     auto network = networkWithUltralyticsWeights(*saved);
     network->eval();
     torch::NoGradGuard noGrad;
@@ -131,7 +128,7 @@ TEST_CASE("yolo-t with Ultralytics' weights gives its eval outputs, raw and deco
 
 TEST_CASE("yolo-t in train mode gives Ultralytics' raw output and running statistics", "[families][yolo]") {
     const auto saved = ultralyticsReference("train");
-    if (!saved) return;
+    if (!saved) GRAPHLENS_SKIP_MISSING_REFERENCE(saved.missing);
     auto network = networkWithUltralyticsWeights(*saved);
     network->train();
     torch::NoGradGuard noGrad;

@@ -3,12 +3,14 @@
 // writes baseline-window.png (the window comparing <current> with <baseline> as the README says:
 // <baseline> opened and Set as Baseline, then Compare with Baseline… <current>; delta columns in the
 // table, the "vs baseline" tab in front), baseline-ratio.png (that chart alone), recovery.png (the
-// window offering an interrupted run from a scratch autosave folder) and debug-build.png (<current>
-// as a Debug build would have written it: the summary card's warning).
+// window offering an interrupted run from a scratch autosave folder), debug-build.png (<current>
+// as a Debug build would have written it: the summary card's warning) and baseline-table.png (the
+// comparison's table scrolled to its delta columns).
 #include "results/JsonlAutosave.h"
 #include "results/Session.h"
 #include "ui/MainWindow.h"
 #include "ui/session/BaselineController.h"
+#include "ui/session/BaselineDeltaProxy.h"
 #include "ui/session/BaselineRatioChartView.h"
 #include "ui/session/RecoveryOffers.h"
 #include "ui/session/RunMarker.h"
@@ -17,6 +19,7 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <cstdio>
@@ -78,10 +81,16 @@ int main(int argc, char* argv[]) {
     int status = 1;
     QTimer::singleShot(500, &compared, [&] {
         auto* chart = compared.baseline()->ratioChart();
+        // The table scrolled to its delta columns (they follow the median), for the Δ speedup text.
+        auto* table = compared.table();
+        const int speedup = compared.baseline()->deltas()->columnOf(graphlens::ui::BaselineDeltaProxy::DeltaSpeedup);
+        table->resizeColumnToContents(speedup);
+        table->scrollTo(table->model()->index(0, speedup));
         const bool ok = save(compared, out.filePath(QStringLiteral("baseline-window.png"))) &&
                         save(*chart, out.filePath(QStringLiteral("baseline-ratio.png"))) &&
                         save(recovering, out.filePath(QStringLiteral("recovery.png"))) &&
-                        save(debugBuilt, out.filePath(QStringLiteral("debug-build.png")));
+                        save(debugBuilt, out.filePath(QStringLiteral("debug-build.png"))) &&
+                        save(*table, out.filePath(QStringLiteral("baseline-table.png")));
         status = ok ? 0 : 1;
         QApplication::quit();
     });

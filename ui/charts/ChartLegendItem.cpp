@@ -38,6 +38,7 @@ LegendEntry entryFor(QLegendMarker* marker) {
         entry.color = xy->pen().color();
         entry.style = xy->pen().style();
         entry.withMarker = xy->pointsVisible();
+        entry.ringMarker = !xy->lightMarker().isNull();
     }
     return entry;
 }
@@ -46,7 +47,7 @@ LegendEntry entryFor(QLegendMarker* marker) {
 
 bool LegendEntry::operator==(const LegendEntry& other) const {
     return label == other.label && color == other.color && style == other.style && glyph == other.glyph &&
-           withMarker == other.withMarker;
+           withMarker == other.withMarker && ringMarker == other.ringMarker;
 }
 
 ChartLegendItem::ChartLegendItem(QGraphicsItem* parent) : QGraphicsItem(parent) {
@@ -170,7 +171,11 @@ void ChartLegendItem::paintGlyph(QPainter* painter, const LegendEntry& entry, co
     // A short stretch of the line in its own pen: solid, dashed and dotted read apart here too.
     painter->setPen(QPen(entry.color, 2, entry.style, Qt::FlatCap));
     painter->drawLine(QPointF(box.left(), centre.y()), QPointF(box.right(), centre.y()));
-    if (entry.withMarker) {  // small, so a dash's gaps still show either side of it
+    if (entry.ringMarker) {
+        painter->setPen(QPen(entry.color, 1.5));
+        painter->setBrush(Qt::white);
+        painter->drawEllipse(centre, 3.5, 3.5);
+    } else if (entry.withMarker) {  // small, so a dash's gaps still show either side of it
         painter->setPen(Qt::NoPen);
         painter->drawEllipse(centre, 2.5, 2.5);
     }

@@ -25,6 +25,7 @@ struct LegendEntry {
     Qt::PenStyle style = Qt::SolidLine;  // of a Line
     Glyph glyph = Glyph::Line;
     bool withMarker = false;  // a Line whose points are drawn: a dot on it
+    bool ringMarker = false;  // ... drawn as a ring (ChartStyle::ringMarker) instead
     bool operator==(const LegendEntry& other) const;
 };
 

@@ -5,28 +5,18 @@
 #include <QChart>
 #include <QGraphicsTextItem>
 #include <algorithm>
-#include <cmath>
 
 namespace graphlens::ui {
 namespace {
 constexpr qreal kMargin = 6;
-constexpr qreal kPreferredAspect = 1.6;  // width over height of a panel that reads best
+constexpr qreal kMinPanelWidth = 260;  // axis title and labels, and a plot wider than them
 }  // namespace
 
-int panelColumns(int count, qreal width, qreal height) {
-    if (count <= 1 || width <= 0 || height <= 0) return 1;
-    int best = 1;
-    double bestScore = 1e9;
-    for (int columns = 1; columns <= count; ++columns) {
-        const int rows = (count + columns - 1) / columns;
-        const double aspect = (width / columns) / (height / rows);
-        const double score = std::abs(std::log(aspect / kPreferredAspect));
-        if (score < bestScore - 1e-9) {
-            best = columns;
-            bestScore = score;
-        }
-    }
-    return best;
+int panelColumns(int count, qreal width, qreal /*height*/) {
+    // One row while each panel keeps room for its axis labels and a readable plot, else one column:
+    // a grid with a hole (two and one) halves every panel's height and elides its axis labels.
+    if (count <= 1 || width / count >= kMinPanelWidth) return std::max(1, count);
+    return 1;
 }
 
 void layOutChartPanels(const QRectF& area, QGraphicsTextItem* title, const QList<QChart*>& panels,

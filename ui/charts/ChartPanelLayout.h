@@ -1,8 +1,8 @@
 #pragma once
 // Where a chart view puts its parts: the title on top (small multiples only; a single chart draws
-// its own), the panels below it in a grid, the wrapped legend at the bottom. The grid takes as many
-// columns as keep each panel's plot closest to a 1.6:1 rectangle, so the same three panels stand
-// side by side in a wide, short window and stack in a tall export.
+// its own), the panels below it, the wrapped legend at the bottom. The panels stand in one row while
+// each keeps room for a readable plot (the window's chart area is wide and short), else in one
+// column (a narrow window or export).
 #include <QList>
 #include <QRectF>
 
@@ -17,7 +17,7 @@ class ChartLegendItem;
 void layOutChartPanels(const QRectF& area, QGraphicsTextItem* title, const QList<QChart*>& panels,
                        ChartLegendItem* legend);
 
-// Columns of the grid for `count` panels in a `width` × `height` area (see above).
+// Columns for `count` panels in a `width` × `height` area: `count` (one row) or 1 (see above).
 int panelColumns(int count, qreal width, qreal height);
 
 }  // namespace graphlens::ui

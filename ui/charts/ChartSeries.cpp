@@ -1,5 +1,6 @@
 #include "ui/charts/ChartSeries.h"
 
+#include "ui/charts/ChartStyle.h"
 #include "ui/charts/HoverTarget.h"
 #include "ui/charts/SeriesNaming.h"
 #include "ui/charts/SpeedupSeries.h"
@@ -163,6 +164,11 @@ QLineSeries* addCurve(QChart* chart, QAbstractAxis* xAxis, QAbstractAxis* yAxis,
     line->setPen(QPen(look.color, 2.5, look.style));
     line->setPointsVisible(true);
     line->setMarkerSize(7);
+    if (look.style != Qt::SolidLine) {  // a ring: the arm reads at a single point too, where no dash shows
+        line->setMarkerSize(14);  // an image is drawn at the marker size; Qt draws its own dot larger
+        line->setLightMarker(ringMarker(look.color));
+        line->setSelectedLightMarker(filledRingMarker(look.color));
+    }
     for (const auto& p : curve.points) line->append(p.batch, p.value);
     chart->addSeries(line);
     line->attachAxis(xAxis);

@@ -7,6 +7,7 @@
 #include <QPalette>
 #include <QLegend>
 #include <QLogValueAxis>
+#include <QPainter>
 #include <QValueAxis>
 #include <QXYSeries>
 #include <array>
@@ -168,6 +169,26 @@ void followPaletteInCharts() {
     follower = new ChartPaletteFollower(qApp);
     qApp->installEventFilter(follower);
 }
+
+namespace {
+
+QImage marker(const QColor& ring, const QColor& fill) {
+    constexpr int side = 64;  // drawn scaled down to the marker size: smooth at any size
+    QImage image(side, side, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(QPen(ring, side / 5.0));
+    painter.setBrush(fill);
+    painter.drawEllipse(QRectF(side / 10.0, side / 10.0, side * 0.8, side * 0.8));
+    return image;
+}
+
+}  // namespace
+
+QImage ringMarker(const QColor& color) { return marker(color, Qt::white); }
+
+QImage filledRingMarker(const QColor& color) { return marker(color.darker(150), color.darker(150)); }
 
 QColor valueLabelColor(const QColor& curve) {
     // Relative luminance near 0.2 gives about 4:1 against white and 3.5:1 against the dark theme's

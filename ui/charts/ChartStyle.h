@@ -2,6 +2,7 @@
 // Shared look of the GUI's charts: one colour per curve (stable by index, independent of how many
 // helper series such as error bars are added) and the log2 batch axis.
 #include <QColor>
+#include <QImage>
 #include <QString>
 
 class QChart;
@@ -36,6 +37,11 @@ void followPaletteInCharts();
 // Point labels in the chart's label colour (for labels that name values, not curves), kept so by
 // applyChartPalette when the theme changes.
 void colorPointLabelsAsText(QXYSeries* series, const QPalette& palette);
+// Point markers of a dashed (graphed) curve: a ring, so that at a single batch, where no dash can
+// show, its point still reads apart from the eager curve's filled dot of the same colour; and the
+// ring filled, for its highlighted points.
+QImage ringMarker(const QColor& color);
+QImage filledRingMarker(const QColor& color);
 // A curve's colour made readable as text on white and on a dark background alike (value labels
 // next to points): the same hue at a mid luminance.
 QColor valueLabelColor(const QColor& curve);

@@ -11,6 +11,7 @@ namespace graphlens::ui {
 void MetricPanel::setUp(QChart* panel, const QString& valueTitle) {
     chart = panel;
     xAxis = makeBatchAxis();
+    xAxis->setTitleText(QObject::tr("Batch size (log₂ scale)"));  // panels are narrow: the short form
     yAxis = makeValueAxis(valueTitle);
     chart->addAxis(xAxis, Qt::AlignBottom);
     chart->addAxis(yAxis, Qt::AlignLeft);

@@ -22,6 +22,7 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : ModelChartView(parent) {
         auto& panel = m_panels[i];
         panel.chart = addPanel(titles[i]);
         panel.xAxis = makeBatchAxis();
+        panel.xAxis->setTitleText(tr("Batch size (log₂ scale)"));  // panels are narrow: the short form
         panel.yAxis = makeValueAxis(tr("Step time (ms, median)"));
         panel.chart->addAxis(panel.xAxis, Qt::AlignBottom);
         panel.chart->addAxis(panel.yAxis, Qt::AlignLeft);

@@ -15,6 +15,8 @@
 
 #include <QAction>
 #include <QFile>
+#include <QLabel>
+#include <QPalette>
 #include <QTemporaryDir>
 #include <catch2/catch.hpp>
 
@@ -75,6 +77,15 @@ TEST_CASE("summary card: a Debug session's figures come with a warning above the
     const auto warningAt = text.indexOf(QStringLiteral("Debug build"));
     const auto speedupAt = text.indexOf(QStringLiteral("faster at batch 8"));
     CHECK(speedupAt > warningAt);
+    // In the error colour, a lighter red on a dark palette (View ▸ Theme ▸ Dark).
+    const auto* label = card.findChild<QLabel*>(QStringLiteral("summaryCardText"));
+    REQUIRE(label);
+    CHECK(label->text().contains(QStringLiteral("color:#c0392b")));
+    QPalette dark = card.palette();
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0));
+    card.setPalette(dark);
+    CHECK(label->text().contains(QStringLiteral("color:#ff8a80")));
 
     // Release, and a session that does not say (written before the build was recorded): no warning.
     model.resetData(releaseBuilt().rows);

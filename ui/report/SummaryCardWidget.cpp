@@ -6,6 +6,7 @@
 #include "ui/report/BuildWarning.h"
 #include "ui/report/SummaryCard.h"
 
+#include <QEvent>
 #include <QLabel>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
@@ -48,9 +49,12 @@ void SummaryCardWidget::rebuild() {
     // One bullet paragraph per sentence: the card is a narrow strip, Qt's list indent would waste width.
     QString html;
     if (!m_buildWarning.isEmpty()) {
-        // Before the figures, in the error colour: it must be read before "5× faster" is quoted.
-        html += QStringLiteral("<p style=\"margin:2px 0; color:#c0392b\"><b>⚠ %1</b> %2</p>")
-                    .arg(tr("Not representative:"), m_buildWarning.toHtmlEscaped());
+        // Before the figures, in the error colour: it must be read before "5× faster" is quoted. A
+        // lighter red on a dark theme, which keeps it as readable as the text around it.
+        const bool dark = palette().color(QPalette::Window).lightness() < 128;
+        html += QStringLiteral("<p style=\"margin:2px 0; color:%1\"><b>⚠ %2</b> %3</p>")
+                    .arg(dark ? QStringLiteral("#ff8a80") : QStringLiteral("#c0392b"), tr("Not representative:"),
+                         m_buildWarning.toHtmlEscaped());
     }
     for (const auto& sentence : m_sentences) {
         html += QStringLiteral("<p style=\"margin:2px 0\">• ") + sentence.toHtmlEscaped() + QStringLiteral("</p>");
@@ -59,6 +63,11 @@ void SummaryCardWidget::rebuild() {
         html += QStringLiteral("<p style=\"margin:2px 0\"><i>") + note.toHtmlEscaped() + QStringLiteral("</i></p>");
     }
     m_text->setText(html);
+}
+
+void SummaryCardWidget::changeEvent(QEvent* event) {
+    QFrame::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && !m_buildWarning.isEmpty()) rebuild();
 }
 
 QString SummaryCardWidget::text() const { return QTextDocumentFragment::fromHtml(m_text->text()).toPlainText(); }

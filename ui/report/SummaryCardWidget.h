@@ -26,6 +26,9 @@ public:
     QString text() const;  // what the card shows, as plain text
     void redrawIfPending();
 
+protected:
+    void changeEvent(QEvent* event) override;  // a theme change recolours the warning
+
 private:
     void rebuild();
 

@@ -64,12 +64,13 @@ PhasesChartView::PhasesChartView(QWidget* parent) : ModelChartView(parent) {
 int PhasesChartView::categoryLabelAngle() const { return m_xAxis->labelsAngle(); }
 
 void PhasesChartView::fitCategoryLabels() {
-    const qreal perCategory = chart()->plotArea().width() / qreal(std::max<qsizetype>(1, m_categories.size()));
+    // Qt's horizontal axis gives a label the plot width over (categories + 1), less its padding.
+    const qreal perCategory = chart()->plotArea().width() / qreal(std::max<qsizetype>(1, m_categories.size()) + 1);
     if (perCategory <= 0) return;  // not laid out yet: plotAreaChanged comes later
     const QFontMetricsF metrics(m_xAxis->labelsFont());
     qreal longest = 0;
     for (const auto& category : m_categories) longest = std::max(longest, metrics.horizontalAdvance(category));
-    constexpr qreal padding = 16;  // Qt keeps a few pixels either side of each label
+    constexpr qreal padding = 10;  // Qt keeps a few pixels either side of each label
     const qreal room = perCategory - padding;
     const qreal slanted = longest * std::cos(std::numbers::pi / 6) + metrics.height() * std::sin(std::numbers::pi / 6);
     const int angle = longest <= room ? 0 : slanted <= room ? -30 : -90;

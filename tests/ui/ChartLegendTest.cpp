@@ -78,6 +78,10 @@ int checkEveryChart(const QString& session, const QString& baseline = {}) {
         const QStringList problems = legendProblems(view);
         INFO(problems.join(QLatin1Char('\n')).toStdString());
         CHECK(problems.isEmpty());
+        // Nor is any other text of the chart cut short: axis labels and titles, panel titles.
+        const QStringList elided = elidedTexts(view);
+        INFO("elided: " << elided.join(QStringLiteral(" | ")).toStdString());
+        CHECK(elided.isEmpty());
         // The SVG holds each entry as text, whole; nothing in it is elided.
         const QString svg = svgOf(view, dir);
         for (const auto& label : labels) {

@@ -74,6 +74,20 @@ QStringList expectedLegendLabels(QGraphicsView* view) {
     return labels;
 }
 
+QStringList elidedTexts(QGraphicsView* view) {
+    QStringList elided;
+    const QRectF shown = view->mapToScene(view->viewport()->rect()).boundingRect();
+    const auto items = view->scene()->items(shown);
+    for (auto* item : items) {
+        if (!item->isVisible() || item->effectiveOpacity() <= 0) continue;
+        QString text;
+        if (auto* rich = dynamic_cast<QGraphicsTextItem*>(item)) text = rich->toPlainText();
+        else if (auto* simple = dynamic_cast<QGraphicsSimpleTextItem*>(item)) text = simple->text();
+        if (text.contains(QChar(0x2026)) || text.contains(QStringLiteral("..."))) elided << text;
+    }
+    return elided;
+}
+
 QStringList legendProblems(QGraphicsView* view) {
     QStringList problems;
     const QRectF shown = view->mapToScene(view->viewport()->rect()).boundingRect().adjusted(-0.5, -0.5, 0.5, 0.5);

@@ -13,5 +13,8 @@ namespace graphlens::ui::test {
 QStringList legendProblems(QGraphicsView* view);
 // The labels a legend of the view should show (the visible markers' labels, each once).
 QStringList expectedLegendLabels(QGraphicsView* view);
+// Every text shown in the view's visible part that Qt cut short ("…" or "..."): axis labels and
+// titles, category labels, chart titles, legend labels.
+QStringList elidedTexts(QGraphicsView* view);
 
 }  // namespace graphlens::ui::test

@@ -377,6 +377,12 @@ TEST_CASE("Compare with Baseline opens the file as the session shown and keeps t
     // The slow session becomes the baseline; comparing opens the fast one as the session shown.
     window.findChild<QAction*>(QStringLiteral("actionSetBaseline"))->trigger();
     CHECK(compareAction->isEnabled());
+    // Not while File ▸ Open is not allowed (a sweep streams rows in): it opens a file too.
+    auto* openAction = window.findChild<QAction*>(QStringLiteral("actionOpen"));
+    openAction->setEnabled(false);
+    CHECK_FALSE(compareAction->isEnabled());
+    openAction->setEnabled(true);
+    CHECK(compareAction->isEnabled());
     REQUIRE(controller->compareWithFile(fast));
     CHECK(window.currentFile() == fast);
     CHECK(controller->baseline()->name() == QStringLiteral("slow.json"));

@@ -1,7 +1,8 @@
 // Renders one tab of the charts panel over a results file to a PNG, offscreen:
 //   graphlens_ui_chart_screenshot <results file> <tab title> <out.png> [<width>x<height>]
 // The screenshot CTests (ui.screenshot.<view>) run it on the real H200 fixtures. It fails (exit 1,
-// the problems on stderr) when a legend entry of the chart is not drawn whole (LegendReadability).
+// the problems on stderr) when a legend entry of the chart is not drawn whole, or any of its texts is
+// cut short (LegendReadability).
 #include "LegendReadability.h"
 #include "results/Session.h"
 #include "ui/charts/ChartsPanel.h"
@@ -50,7 +51,9 @@ int main(int argc, char* argv[]) {
         if (panel.grab().save(QString::fromLocal8Bit(argv[3]))) status = 0;
         else std::fprintf(stderr, "cannot write %s\n", argv[3]);
         if (auto* view = qobject_cast<QGraphicsView*>(panel.currentWidget())) {
-            const QStringList problems = graphlens::ui::test::legendProblems(view);
+            QStringList problems = graphlens::ui::test::legendProblems(view);
+            const auto elided = graphlens::ui::test::elidedTexts(view);
+            for (const auto& text : elided) problems << QStringLiteral("'%1' is cut short").arg(text);
             for (const auto& problem : problems) std::fprintf(stderr, "legend: %s\n", qPrintable(problem));
             if (!problems.isEmpty()) status = 1;
         }

@@ -9,14 +9,18 @@
 namespace graphlens::ui {
 namespace {
 constexpr qreal kMargin = 6;
-constexpr qreal kMinPanelWidth = 260;  // axis title and labels, and a plot wider than them
+constexpr qreal kMinPanelWidth = 260;   // axis title and labels, and a plot wider than them
+constexpr qreal kMinPanelHeight = 180;  // title, plot, batch labels and axis title
 }  // namespace
 
-int panelColumns(int count, qreal width, qreal /*height*/) {
+int panelColumns(int count, qreal width, qreal height) {
     // One row while each panel keeps room for its axis labels and a readable plot, else one column:
     // a grid with a hole (two and one) halves every panel's height and elides its axis labels.
-    if (count <= 1 || width / count >= kMinPanelWidth) return std::max(1, count);
-    return 1;
+    // Short of room both ways, the arrangement that falls less short.
+    if (count <= 1) return 1;
+    const qreal rowFit = width / count / kMinPanelWidth;
+    const qreal columnFit = height / count / kMinPanelHeight;
+    return rowFit >= 1 || rowFit >= columnFit ? count : 1;
 }
 
 void layOutChartPanels(const QRectF& area, QGraphicsTextItem* title, const QList<QChart*>& panels,

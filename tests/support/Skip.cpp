@@ -28,8 +28,10 @@ bool anySkipped() {
 
 int exitCode(int catchResult) {
     if (catchResult != 0 || !anySkipped()) return catchResult;
-    std::cout << skips().size() << " skip(s), nothing failed; exit " << kSkipReturnCode << " (CTest: skipped):\n";
-    for (const auto& [testCase, reason] : skips()) std::cout << "  SKIPPED " << testCase << ": " << reason << "\n";
+    std::cout << skips().size() << " skip(s), nothing failed; exit " << kSkipReturnCode
+              << " (CTest: skipped):\n";
+    for (const auto& [testCase, reason] : skips())
+        std::cout << "  SKIPPED " << testCase << ": " << reason << "\n";
     std::cout.flush();
     return kSkipReturnCode;
 }

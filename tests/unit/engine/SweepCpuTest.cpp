@@ -46,7 +46,7 @@ results::SweepPlan smallPlan(const fs::path& folder) {
 }  // namespace
 
 TEST_CASE("CPU sweep measures the eager arm and skips the graphed arm with a reason", "[sweep]") {
-    if (torch::cuda::is_available()) GRAPHLENS_SKIP("this machine has a CUDA device; the case is about the CPU path");
+    if (torch::cuda::is_available()) GRAPHLENS_SKIP("this machine has a CUDA device; the case is about the CPU");
     const auto folder = freshFolder();
     const auto plan = smallPlan(folder);
     RecordingEvents events;

@@ -231,7 +231,7 @@ TEST_CASE("loadUserModel without a GPU: the support stays undecided, bad files a
     graphlens::bench::UserModelRequest request;
     request.path = path("classifier.pt");
     request.dtype = torch::kHalf;  // the CPU path runs fp32 whatever was asked
-    if (torch::cuda::is_available()) GRAPHLENS_SKIP("this machine has a CUDA device; the GPU suite checks the decision");
+    if (torch::cuda::is_available()) GRAPHLENS_SKIP("a CUDA device is here; the GPU suite checks the decision");
     const auto loaded = graphlens::bench::loadUserModel(request);
     CHECK(loaded.family.inference.kind == GraphSupportKind::None);
     CHECK(loaded.family.inference.reason == "undecided: the parity check on load needs a CUDA device");

@@ -18,8 +18,8 @@ struct TorchvisionReference {
     std::map<std::string, torch::Tensor> state;  // parameters and buffers by state_dict name
 };
 
-// The python is $GRAPHLENS_PYTHON when set, else the venv's. nullopt with skipReason set when it is missing; throws std::runtime_error (with the
-// script's output) when the export itself fails.
+// The python is $GRAPHLENS_PYTHON when set, else the venv's. nullopt with skipReason set when it is
+// missing; throws std::runtime_error (with the script's output) when the export itself fails.
 std::optional<TorchvisionReference> exportTorchvision(const std::string& name, std::string& skipReason);
 
 double maxAbsDiff(const torch::Tensor& a, const torch::Tensor& b);

@@ -32,7 +32,7 @@ constexpr double kTolerance = 1e-5;
 
 // One python run per test process: the sections of a test case share it.
 const graphlens::testing::Reference& transformersReference() {
-    static const graphlens::testing::Reference reference = graphlens::testing::referenceOrSkip("hf_rtdetr_loss.py", {});
+    static const auto reference = graphlens::testing::referenceOrSkip("hf_rtdetr_loss.py", {});
     return reference;
 }
 

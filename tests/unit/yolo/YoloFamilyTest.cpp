@@ -99,7 +99,8 @@ TEST_CASE("an Ultralytics TorchScript export loads with --task detect and gets y
     REQUIRE(mkdtemp(pattern.data()) != nullptr);
     const std::filesystem::path folder = pattern;
     const auto file = folder / "yolov8n.torchscript";
-    const auto reference = graphlens::testing::referenceOrSkip("ultralytics_torchscript.py", {file.string(), "320"});
+    const auto reference =
+        graphlens::testing::referenceOrSkip("ultralytics_torchscript.py", {file.string(), "320"});
     if (!reference) {
         std::filesystem::remove_all(folder);
         GRAPHLENS_SKIP_MISSING_REFERENCE(reference.missing);

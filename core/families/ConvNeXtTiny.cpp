@@ -22,14 +22,14 @@ torch::nn::Functional permute(std::vector<int64_t> order) {
     return torch::nn::Functional([order](const torch::Tensor& x) { return x.permute(order); });
 }
 
-struct StageConfig {
+struct ConvNeXtStage {
     int64_t channels;
     int64_t outChannels;  // 0: no downsampling after this stage
     int64_t layers;
 };
 // torchvision convnext_tiny block_setting.
-const std::vector<StageConfig>& tinyConfig() {
-    static const std::vector<StageConfig> config = {{96, 192, 3}, {192, 384, 3}, {384, 768, 9}, {768, 0, 3}};
+const std::vector<ConvNeXtStage>& tinyConfig() {
+    static const std::vector<ConvNeXtStage> config = {{96, 192, 3}, {192, 384, 3}, {384, 768, 9}, {768, 0, 3}};
     return config;
 }
 

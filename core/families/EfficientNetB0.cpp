@@ -16,14 +16,14 @@ namespace F = torch::nn::functional;
 
 namespace {
 // torchvision's efficientnet_b0 keeps nn.BatchNorm2d's defaults (eps 1e-5, momentum 0.1).
-constexpr BatchNormSettings kNorm{};
+constexpr BatchNormSettings kEfficientNetNorm{};
 
-struct StageConfig {
+struct EfficientNetStage {
     int64_t expandRatio, kernel, stride, inChannels, outChannels, layers;
 };
 // Table 1 of the paper (torchvision _efficientnet_conf("efficientnet_b0"), width and depth 1.0).
-const std::vector<StageConfig>& b0Config() {
-    static const std::vector<StageConfig> config = {
+const std::vector<EfficientNetStage>& b0Config() {
+    static const std::vector<EfficientNetStage> config = {
         {1, 3, 1, 32, 16, 1},  {6, 3, 2, 16, 24, 2},  {6, 5, 2, 24, 40, 2},   {6, 3, 2, 40, 80, 3},
         {6, 5, 1, 80, 112, 3}, {6, 5, 2, 112, 192, 4}, {6, 3, 1, 192, 320, 1},
     };
@@ -39,14 +39,14 @@ MBConvImpl::MBConvImpl(int64_t inChannels, int64_t outChannels, int64_t expandRa
     const int64_t expanded = makeDivisible(static_cast<double>(inChannels * expandRatio), 8);
     if (expanded != inChannels) {
         block->push_back(convNormActivation(
-            {inChannels, expanded, /*kernel=*/1, /*stride=*/1, /*groups=*/1, Activation::SiLU, kNorm}));
+            {inChannels, expanded, /*kernel=*/1, /*stride=*/1, /*groups=*/1, Activation::SiLU, kEfficientNetNorm}));
     }
     block->push_back(convNormActivation(
-        {expanded, expanded, kernel, stride, /*groups=*/expanded, Activation::SiLU, kNorm}));
+        {expanded, expanded, kernel, stride, /*groups=*/expanded, Activation::SiLU, kEfficientNetNorm}));
     block->push_back(SqueezeExcitation(expanded, /*squeezeChannels=*/std::max<int64_t>(1, inChannels / 4),
                                        Activation::SiLU, Activation::Sigmoid));
     block->push_back(convNormActivation(
-        {expanded, outChannels, /*kernel=*/1, /*stride=*/1, /*groups=*/1, Activation::None, kNorm}));
+        {expanded, outChannels, /*kernel=*/1, /*stride=*/1, /*groups=*/1, Activation::None, kEfficientNetNorm}));
 }
 
 torch::Tensor MBConvImpl::forward(const torch::Tensor& x) {
@@ -60,7 +60,7 @@ EfficientNetB0Impl::EfficientNetB0Impl(int64_t numClasses, double stochasticDept
       classifier(register_module("classifier", Sequence())) {
     const auto& config = b0Config();
     features->push_back(convNormActivation(
-        {3, config.front().inChannels, /*kernel=*/3, /*stride=*/2, /*groups=*/1, Activation::SiLU, kNorm}));
+        {3, config.front().inChannels, /*kernel=*/3, /*stride=*/2, /*groups=*/1, Activation::SiLU, kEfficientNetNorm}));
     int64_t totalBlocks = 0;
     for (const auto& stage : config) totalBlocks += stage.layers;
     int64_t blockId = 0;
@@ -76,7 +76,7 @@ EfficientNetB0Impl::EfficientNetB0Impl(int64_t numClasses, double stochasticDept
     const int64_t lastIn = config.back().outChannels;
     const int64_t lastConv = 4 * lastIn;
     features->push_back(convNormActivation(
-        {lastIn, lastConv, /*kernel=*/1, /*stride=*/1, /*groups=*/1, Activation::SiLU, kNorm}));
+        {lastIn, lastConv, /*kernel=*/1, /*stride=*/1, /*groups=*/1, Activation::SiLU, kEfficientNetNorm}));
     classifier->push_back(torch::nn::Dropout(torch::nn::DropoutOptions(/*p=*/0.2)));
     classifier->push_back(torch::nn::Linear(lastConv, numClasses));
 

@@ -14,14 +14,14 @@ namespace graphlens::families {
 namespace F = torch::nn::functional;
 
 namespace {
-constexpr BatchNormSettings kNorm{};  // torchvision mobilenet_v2 keeps nn.BatchNorm2d's defaults
+constexpr BatchNormSettings kFomoNorm{};  // torchvision mobilenet_v2 keeps nn.BatchNorm2d's defaults
 
-struct StageConfig {
+struct FomoStage {
     int64_t expandRatio, channels, layers, stride;
 };
 // The first rows of torchvision's MobileNetV2 setting (t, c, n, s): up to stride 8.
-const std::vector<StageConfig>& trunkConfig() {
-    static const std::vector<StageConfig> config = {{1, 16, 1, 1}, {6, 24, 2, 2}, {6, 32, 3, 2}};
+const std::vector<FomoStage>& trunkConfig() {
+    static const std::vector<FomoStage> config = {{1, 16, 1, 1}, {6, 24, 2, 2}, {6, 32, 3, 2}};
     return config;
 }
 }  // namespace
@@ -33,11 +33,11 @@ MobileNetV2BlockImpl::MobileNetV2BlockImpl(int64_t inChannels, int64_t outChanne
     const int64_t hidden = inChannels * expandRatio;
     if (expandRatio != 1) {
         conv->push_back(convNormActivation(
-            {inChannels, hidden, /*kernel=*/1, /*stride=*/1, /*groups=*/1, Activation::ReLU6, kNorm}));
+            {inChannels, hidden, /*kernel=*/1, /*stride=*/1, /*groups=*/1, Activation::ReLU6, kFomoNorm}));
     }
-    conv->push_back(convNormActivation({hidden, hidden, /*kernel=*/3, stride, /*groups=*/hidden, Activation::ReLU6, kNorm}));
+    conv->push_back(convNormActivation({hidden, hidden, /*kernel=*/3, stride, /*groups=*/hidden, Activation::ReLU6, kFomoNorm}));
     conv->push_back(torch::nn::Conv2d(torch::nn::Conv2dOptions(hidden, outChannels, 1).bias(false)));
-    conv->push_back(torch::nn::BatchNorm2d(torch::nn::BatchNorm2dOptions(outChannels).eps(kNorm.eps).momentum(kNorm.momentum)));
+    conv->push_back(torch::nn::BatchNorm2d(torch::nn::BatchNorm2dOptions(outChannels).eps(kFomoNorm.eps).momentum(kFomoNorm.momentum)));
 }
 
 torch::Tensor MobileNetV2BlockImpl::forward(const torch::Tensor& x) {
@@ -50,7 +50,7 @@ FomoImpl::FomoImpl(int64_t numClasses, double widthMult, int64_t headChannels)
       head(register_module("head", Sequence())) {
     int64_t channels = makeDivisible(32 * widthMult, 8);
     backbone->push_back(convNormActivation(
-        {3, channels, /*kernel=*/3, /*stride=*/2, /*groups=*/1, Activation::ReLU6, kNorm}));
+        {3, channels, /*kernel=*/3, /*stride=*/2, /*groups=*/1, Activation::ReLU6, kFomoNorm}));
     for (const auto& stage : trunkConfig()) {
         const int64_t out = makeDivisible(static_cast<double>(stage.channels) * widthMult, 8);
         for (int64_t i = 0; i < stage.layers; ++i) {

@@ -3,6 +3,7 @@
 // release(), an uncapturable module failing cleanly with eager working after it, a seam whose
 // rest has data-dependent shapes matching eager bit for bit, and stale-weight invalidation.
 #include "bench/VerifyRunner.h"
+#include "GpuDevice.h"
 #include "families/FamilyRegistry.h"
 #include "graphs/CaptureObserver.h"
 #include "graphs/DeviceMemory.h"
@@ -25,7 +26,7 @@ using graphs::GraphMode;
 
 namespace {
 
-const torch::Device kGpu(torch::kCUDA, 0);
+using graphlens::testing::kGpu;
 const GraphSupport kWhole{GraphSupportKind::Whole, ""};
 
 struct SmallNetImpl : torch::nn::Module {

@@ -4,6 +4,7 @@
 // bit-identical losses (the control that pins the difference on the draws); and a seeded eager step and
 // a seeded graphed step agree bit for bit at step 0 (the training parity check, both scopes).
 #include "families/FamilyRegistry.h"
+#include "GpuDevice.h"
 #include "families/segformer/Segformer.h"
 #include "graphs/ModuleForward.h"
 #include "train/GradientScaler.h"
@@ -22,7 +23,7 @@ using families::TrainingGraphScope;
 
 namespace {
 
-const torch::Device kGpu(torch::kCUDA, 0);
+using graphlens::testing::kGpu;
 
 // segformer-b0 for the built-in dataset (6 labels), with the given stochastic-depth and dropout rates.
 families::Family segformerWith(double dropPath, double dropout) {

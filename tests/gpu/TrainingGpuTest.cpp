@@ -5,6 +5,7 @@
 // fallbacks of a real run (injected failure mid-run, multi-scale beyond the cap) with the loader's
 // pinned-memory threads running while graphs are captured.
 #include "UserModelFixtures.h"
+#include "GpuDevice.h"
 #include "bench/BenchmarkBatch.h"
 #include "bench/SweepEvents.h"
 #include "bench/TrainingSweepRunner.h"
@@ -37,7 +38,7 @@ using families::TrainingGraphScope;
 
 namespace {
 
-const torch::Device kGpu(torch::kCUDA, 0);
+using graphlens::testing::kGpu;
 
 }  // namespace
 

@@ -27,7 +27,7 @@ bench::LoadedUserModel load(const std::string& file, torch::Dtype dtype = torch:
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-struct QuietEvents : bench::SweepEvents {
+struct RowCollectingEvents : bench::SweepEvents {
     void progress(int, int, const std::string&, double) override {}
     void log(const std::string&) override {}
     void warning(const std::string&) override {}
@@ -45,7 +45,7 @@ std::vector<results::Measurement> sweepRows(const std::string& file, int& exitCo
     plan.warmup = 2;
     plan.profile = false;
     plan.autosave = (std::filesystem::temp_directory_path() / ("graphlens-usermodel-" + file + ".jsonl")).string();
-    QuietEvents events;
+    RowCollectingEvents events;
     const auto result = bench::runSweepSession(plan, events);
     exitCode = result.exitCode;
     std::filesystem::remove(plan.autosave);

@@ -1,6 +1,7 @@
 // The detector's postprocess on the GPU: the same tensor-op NMS keeps the same boxes on the device as
 // on the CPU, and yolo-t's predict postprocess gives the CPU's detections from a real network output.
 #include "families/FamilyRegistry.h"
+#include "GpuDevice.h"
 #include "families/yolo/DetectionNms.h"
 #include "families/yolo/YoloHeadLayout.h"
 #include "families/yolo/YoloTFamily.h"
@@ -13,7 +14,7 @@ using namespace graphlens::families;
 
 namespace {
 
-const torch::Device kGpu(torch::kCUDA, 0);
+using graphlens::testing::kGpu;
 
 // Boxes shaped like a detector's candidates: 10-200 px in a 640 image, scores without ties.
 struct Candidates {

@@ -2,6 +2,7 @@
 // torch::optim::AdamW over several steps, a learning rate set through its tensor, a stable state
 // layout, and the scaler's device inputs (a skipped step on found_inf, gradients divided by gradScale).
 #include "train/CapturableAdamW.h"
+#include "TensorLists.h"
 #include "train/CapturableSgd.h"
 
 #include <torch/torch.h>
@@ -10,6 +11,8 @@
 using namespace graphlens::train;
 
 namespace {
+
+using graphlens::testing::allEqual;
 
 // Three differently shaped parameters, the same values for every call with the same seed.
 std::vector<torch::Tensor> makeParameters(std::uint64_t seed = 1) {
@@ -43,15 +46,6 @@ double maxDifference(const std::vector<torch::Tensor>& a, const std::vector<torc
         worst = std::max(worst, (a[i] - b[i]).abs().max().item<double>());
     }
     return worst;
-}
-
-bool allEqual(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b) {
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (!torch::equal(a[i], b[i])) {
-            return false;
-        }
-    }
-    return true;
 }
 
 // Five steps of both optimizers on equal parameters and equal gradients; returns the largest

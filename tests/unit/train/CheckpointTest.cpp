@@ -2,6 +2,7 @@
 // (parameters, BatchNorm statistics, optimizer and scaler state all restored), every kind of bad
 // file is refused with a message naming it, and a failed load or save changes nothing.
 #include "train/CapturableAdamW.h"
+#include "TensorLists.h"
 #include "train/CapturableSgd.h"
 #include "train/Checkpoint.h"
 #include "train/GradientScaler.h"
@@ -24,6 +25,8 @@ using graphlens::results::testing::writeBytes;
 namespace fs = std::filesystem;
 
 namespace {
+
+using graphlens::testing::allEqual;
 
 // Root (common in containers and CI) ignores permission bits, so a read-only folder is no failure.
 bool permissionsBite() {
@@ -91,18 +94,6 @@ std::vector<torch::Tensor> clones(const std::vector<torch::Tensor>& tensors) {
         out.push_back(tensor.detach().clone());
     }
     return out;
-}
-
-bool allEqual(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b) {
-    if (a.size() != b.size()) {
-        return false;
-    }
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (a[i].sizes() != b[i].sizes() || !torch::equal(a[i], b[i])) {
-            return false;
-        }
-    }
-    return true;
 }
 
 // Everything a load could change, copied.

@@ -2,6 +2,7 @@
 // halving the scale, growth after growthInterval clean steps, no double division after unscale(), the
 // disabled scaler as a no-op, and the scale sequence torch.amp.GradScaler produces.
 #include "train/CapturableAdamW.h"
+#include "TensorLists.h"
 #include "train/CapturableSgd.h"
 #include "train/GradientScaler.h"
 
@@ -14,7 +15,9 @@ using namespace graphlens::train;
 
 namespace {
 
-std::vector<torch::Tensor> makeParameters() {
+using graphlens::testing::allEqual;
+
+std::vector<torch::Tensor> makeScalerParameters() {
     torch::manual_seed(3);
     return {torch::randn({5}).requires_grad_(true), torch::randn({2, 3}).requires_grad_(true)};
 }
@@ -25,15 +28,6 @@ std::vector<torch::Tensor> snapshot(const std::vector<torch::Tensor>& tensors) {
         copies.push_back(t.detach().clone());
     }
     return copies;
-}
-
-bool allEqual(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b) {
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (!torch::equal(a[i], b[i])) {
-            return false;
-        }
-    }
-    return true;
 }
 
 // Sets every gradient to `value` times a fixed pattern, optionally poisoning one element.
@@ -75,7 +69,7 @@ TEST_CASE("scale multiplies the loss by the scale, in float32", "[train]") {
 }
 
 TEST_CASE("an overflow skips the step and backs the scale off", "[train]") {
-    CapturableSgd sgd(makeParameters(), plainSgd);
+    CapturableSgd sgd(makeScalerParameters(), plainSgd);
     GradientScaler scaler(torch::kCPU, GradientScalerOptions{});  // 65536, backoff 0.5
     const auto before = snapshot(sgd.parameters());
     setGradients(sgd, 65536.0, std::numeric_limits<double>::infinity());
@@ -88,7 +82,7 @@ TEST_CASE("an overflow skips the step and backs the scale off", "[train]") {
     CHECK(scaler.foundInf().item<float>() == 1.0f);  // kept for the log until the next check
 
     SECTION("a NaN counts as an overflow too, and the AdamW step count stays") {
-        CapturableAdamW adamw(makeParameters(), AdamWOptions{});
+        CapturableAdamW adamw(makeScalerParameters(), AdamWOptions{});
         setGradients(adamw, scaleOf(scaler), std::numeric_limits<double>::quiet_NaN());
         const auto parameters = snapshot(adamw.parameters());
         scaler.step(adamw);
@@ -100,7 +94,7 @@ TEST_CASE("an overflow skips the step and backs the scale off", "[train]") {
 }
 
 TEST_CASE("growthInterval clean steps grow the scale", "[train]") {
-    CapturableSgd sgd(makeParameters(), plainSgd);
+    CapturableSgd sgd(makeScalerParameters(), plainSgd);
     GradientScaler scaler(torch::kCPU, GradientScalerOptions{true, /*initScale=*/4.0, /*growthFactor=*/2.0,
                                                              /*backoffFactor=*/0.5, /*growthInterval=*/3});
     iterate(scaler, sgd, false);
@@ -116,12 +110,12 @@ TEST_CASE("growthInterval clean steps grow the scale", "[train]") {
 TEST_CASE("the update uses the unscaled gradients exactly once", "[train]") {
     // Scale 8 and lr 0.5 are powers of two, so every path below is exact.
     const GradientScalerOptions options{true, /*initScale=*/8.0};
-    CapturableSgd expected(makeParameters(), plainSgd);
+    CapturableSgd expected(makeScalerParameters(), plainSgd);
     setGradients(expected, 1.0);
     expected.step();
 
     SECTION("unscale, then step") {
-        CapturableSgd sgd(makeParameters(), plainSgd);
+        CapturableSgd sgd(makeScalerParameters(), plainSgd);
         GradientScaler scaler(torch::kCPU, options);
         setGradients(sgd, 8.0);
         scaler.unscale(sgd);
@@ -134,14 +128,14 @@ TEST_CASE("the update uses the unscaled gradients exactly once", "[train]") {
         CHECK(scaler.growthTracker().item<int>() == 1);
     }
     SECTION("step alone: the fused kernel divides by the scale") {
-        CapturableSgd sgd(makeParameters(), plainSgd);
+        CapturableSgd sgd(makeScalerParameters(), plainSgd);
         GradientScaler scaler(torch::kCPU, options);
         setGradients(sgd, 8.0);
         scaler.step(sgd);
         CHECK(allEqual(sgd.parameters(), expected.parameters()));
     }
     SECTION("calls out of order are refused") {
-        CapturableSgd sgd(makeParameters(), plainSgd);
+        CapturableSgd sgd(makeScalerParameters(), plainSgd);
         GradientScaler scaler(torch::kCPU, options);
         CHECK_THROWS_AS(scaler.update(), std::logic_error);
         setGradients(sgd, 8.0);
@@ -158,7 +152,7 @@ TEST_CASE("a disabled scaler changes nothing", "[train]") {
     const auto loss = torch::full({}, 2.5);
     CHECK(scaler.scale(loss).is_same(loss));
 
-    CapturableSgd sgd(makeParameters(), plainSgd), expected(makeParameters(), plainSgd);
+    CapturableSgd sgd(makeScalerParameters(), plainSgd), expected(makeScalerParameters(), plainSgd);
     setGradients(sgd, 3.0, std::numeric_limits<double>::infinity());  // no check either
     setGradients(expected, 3.0, std::numeric_limits<double>::infinity());
     const auto grads = snapshot({sgd.parameters()[0].grad()});
@@ -183,7 +177,7 @@ TEST_CASE("the scale follows torch.amp.GradScaler's sequence", "[train]") {
     const bool overflow[] = {false, false, true, false, true, false, false, false};
     const float expectedScale[] = {1024, 2048, 1024, 1024, 512, 512, 1024, 1024};
     const int expectedTracker[] = {1, 0, 0, 1, 0, 1, 0, 1};
-    CapturableSgd sgd(makeParameters(), plainSgd);
+    CapturableSgd sgd(makeScalerParameters(), plainSgd);
     GradientScaler scaler(torch::kCPU, GradientScalerOptions{true, /*initScale=*/1024.0, /*growthFactor=*/2.0,
                                                              /*backoffFactor=*/0.5, /*growthInterval=*/2});
     for (int i = 0; i < 8; ++i) {

@@ -31,8 +31,8 @@ namespace {
 
 using RecordingEvents = testing::RecordingSweepEvents;
 
-struct TinyNetImpl : torch::nn::Module {
-    TinyNetImpl() {
+struct SweepTinyNetImpl : torch::nn::Module {
+    SweepTinyNetImpl() {
         conv = register_module("conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 4, 3).padding(1)));
         norm = register_module("norm", torch::nn::BatchNorm2d(4));
         head = register_module("head", torch::nn::Linear(4, 5));
@@ -49,10 +49,10 @@ struct TinyNetImpl : torch::nn::Module {
     torch::nn::Linear head{nullptr};
     int64_t oomAtBatch = 0;
 };
-TORCH_MODULE(TinyNet);
+TORCH_MODULE(SweepTinyNet);
 
 // Five classes: the built-in dataset's shapes.
-families::Family tinyFamily(TrainingGraphScope widest = TrainingGraphScope::Step, int64_t oomAtBatch = 0) {
+families::Family sweepTinyFamily(TrainingGraphScope widest = TrainingGraphScope::Step, int64_t oomAtBatch = 0) {
     families::Family family;
     family.name = "tiny";
     family.task = "classify";
@@ -62,7 +62,7 @@ families::Family tinyFamily(TrainingGraphScope widest = TrainingGraphScope::Step
     family.training = {widest, widest == TrainingGraphScope::Step ? "" : "its loss is not capturable"};
     family.build = [oomAtBatch](std::uint64_t seed) {
         torch::manual_seed(seed);
-        TinyNet net;
+        SweepTinyNet net;
         net->oomAtBatch = oomAtBatch;
         return torch::nn::AnyModule(net);
     };
@@ -108,7 +108,7 @@ TEST_CASE("training rows: both arms per batch and graph scope, with training pha
     auto backend = std::make_shared<testing::FakeCaptureBackend>();
     auto plan = trainingPlan();
     plan.graphScopes = {"step"};
-    const auto rows = sweep(tinyFamily(), plan, backend, events);
+    const auto rows = sweep(sweepTinyFamily(), plan, backend, events);
     REQUIRE(rows.size() == 4);  // 2 batches x 2 arms
     CHECK(backend->captures == 2);  // one graph per batch size
     for (const int batch : {2, 4}) {
@@ -153,7 +153,7 @@ TEST_CASE("a training graph scope the family does not declare is refused with th
     plan.batches = {2};
     plan.graphScopes = {"step"};
     auto backend = std::make_shared<testing::FakeCaptureBackend>();
-    const auto rows = sweep(tinyFamily(TrainingGraphScope::Network), plan, backend, events);
+    const auto rows = sweep(sweepTinyFamily(TrainingGraphScope::Network), plan, backend, events);
     REQUIRE(rows.size() == 2);
     CHECK(backend->attempts == 0);  // never captured against the declaration
     const auto& refused = rowOf(rows, 2, "step", "graphed");
@@ -170,7 +170,7 @@ TEST_CASE("a failed training capture makes the graphed row an error, not eager f
     plan.graphScopes = {"network"};
     auto backend = std::make_shared<testing::FakeCaptureBackend>();
     backend->failWhen = [](const torch::Tensor&) { return true; };
-    const auto rows = sweep(tinyFamily(), plan, backend, events);
+    const auto rows = sweep(sweepTinyFamily(), plan, backend, events);
     REQUIRE(rows.size() == 2);
     const auto& graphed = rowOf(rows, 2, "network", "graphed");
     CHECK(graphed.status == "error");
@@ -182,7 +182,7 @@ TEST_CASE("out of memory at one training batch size is an oom row and the sweep 
     RecordingEvents events;
     auto plan = trainingPlan();
     plan.graphScopes = {"step"};
-    const auto rows = sweep(tinyFamily(TrainingGraphScope::Step, /*oomAtBatch=*/4), plan,
+    const auto rows = sweep(sweepTinyFamily(TrainingGraphScope::Step, /*oomAtBatch=*/4), plan,
                             std::make_shared<testing::FakeCaptureBackend>(), events);
     REQUIRE(rows.size() == 4);
     CHECK(rowOf(rows, 2, "step", "eager").status == "ok");
@@ -201,7 +201,7 @@ TEST_CASE("training rows on the CPU without a capture backend: eager timed, grap
     plan.batches = {2};
     plan.graphScopes = {"step"};
     plan.precision = "amp-fp16";
-    const auto rows = sweep(tinyFamily(), plan, nullptr, events);
+    const auto rows = sweep(sweepTinyFamily(), plan, nullptr, events);
     REQUIRE(rows.size() == 2);
     CHECK(rowOf(rows, 2, "step", "eager").status == "ok");
     CHECK(rowOf(rows, 2, "step", "eager").precision == "fp32");  // autocast on the CPU would mean nothing

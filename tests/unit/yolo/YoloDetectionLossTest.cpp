@@ -26,7 +26,7 @@ constexpr int kImgsz = 320;  // the fixture's input side
 constexpr std::int64_t kBatch = 3;
 
 // The fixture for both the assigner and the loss: its first argument names the part.
-graphlens::testing::Reference reference(const std::vector<std::string>& args) {
+graphlens::testing::Reference lossReference(const std::vector<std::string>& args) {
     return graphlens::testing::referenceOrSkip("ultralytics_loss.py", args);
 }
 
@@ -45,7 +45,7 @@ TrainingLabels labelsOf(const NamedTensors& ref) {
 }
 
 void checkLossAgainstUltralytics(const std::string& seed, int classes) {
-    const auto ref = reference({"loss", seed, std::to_string(classes)});
+    const auto ref = lossReference({"loss", seed, std::to_string(classes)});
     if (!ref) GRAPHLENS_SKIP_MISSING_REFERENCE(ref.missing);
     const auto raw = tensorNamed(*ref, "raw").clone().requires_grad_(true);
     const auto parts = yoloDetectionLoss(raw, tensorNamed(*ref, "targets"));
@@ -77,7 +77,7 @@ void checkLossAgainstUltralytics(const std::string& seed, int classes) {
 }  // namespace
 
 TEST_CASE("training targets equal Ultralytics' v8DetectionLoss.preprocess", "[yolo][loss]") {
-    const auto ref = reference({"targets", "5", "7"});
+    const auto ref = lossReference({"targets", "5", "7"});
     if (!ref) GRAPHLENS_SKIP_MISSING_REFERENCE(ref.missing);
     const auto& expected = tensorNamed(*ref, "targets");
     const auto ours = yoloTrainingTargets(labelsOf(*ref), kBatch, kImgsz);
@@ -120,7 +120,7 @@ TEST_CASE("the loss equals Ultralytics' v8DetectionLoss, 5 classes", "[yolo][los
 
 TEST_CASE("a batch without boxes gives a finite loss with zero box and dfl parts, as Ultralytics'",
           "[yolo][loss]") {
-    const auto ref = reference({"loss", "3", "4", "empty"});
+    const auto ref = lossReference({"loss", "3", "4", "empty"});
     if (!ref) GRAPHLENS_SKIP_MISSING_REFERENCE(ref.missing);
     REQUIRE(tensorNamed(*ref, "targets").size(1) == 0);
     // Ultralytics' M = 0 targets, and the one zero row per image that yoloTrainingTargets gives.

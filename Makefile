@@ -22,6 +22,9 @@ run: build-release
 	@./scripts/run.sh build/release
 
 # The bootstrap installed the Python references, so a test that cannot find one fails instead of skipping.
+# The test preset runs each test with one OpenMP thread (OMP_NUM_THREADS=1): tests run side by side,
+# one per core, and libtorch's spinning OpenMP workers made CPU tests 3-7x slower when they shared
+# cores (2026-12-04, this 2-core machine).
 test: build-dev
 	@GRAPHLENS_REQUIRE_REFERENCES=1 ctest --preset dev -j $(JOBS)
 

@@ -80,6 +80,14 @@ std::vector<SeriesKey> seriesKeys(const std::vector<results::Measurement>& rows)
     return keys;
 }
 
+std::vector<SeriesKey> curveKeys(const std::vector<MetricCurve>& curves) {
+    std::vector<SeriesKey> keys;
+    for (const auto& curve : curves) {
+        if (std::find(keys.begin(), keys.end(), curve.key) == keys.end()) keys.push_back(curve.key);
+    }
+    return keys;
+}
+
 std::vector<MetricCurve> metricCurves(const std::vector<results::Measurement>& rows,
                                       const std::vector<std::string>& arms,
                                       const std::vector<MetricSpec>& metrics) {

@@ -71,6 +71,8 @@ std::vector<MetricCurve> metricCurves(const std::vector<results::Measurement>& r
 
 // Distinct keys in order of first appearance among usable rows.
 std::vector<SeriesKey> seriesKeys(const std::vector<results::Measurement>& rows);
+// Distinct keys of the curves, in their order: what a chart names its series by (SeriesNaming).
+std::vector<SeriesKey> curveKeys(const std::vector<MetricCurve>& curves);
 
 // Batch range over the curves (1..32 when empty).
 void batchRange(const std::vector<MetricCurve>& curves, int& minBatch, int& maxBatch);

@@ -35,7 +35,7 @@ void LaunchOverheadChartView::rebuild() {
     m_curves = metricCurves(rows, {"eager", "graphed"}, specs);
     for (auto& panel : m_panels) panel.chart->removeAllSeries();
 
-    const SeriesNaming naming(seriesKeys(rows));
+    const SeriesNaming naming(curveKeys(m_curves));  // the keys drawn here, not every key of the rows
     int minBatch = 1, maxBatch = 32;
     batchRange(m_curves, minBatch, maxBatch);
     double top[3] = {1.0, 1.0, 1.0};

@@ -35,7 +35,7 @@ void ReplaysChartView::rebuild() {
     m_counts.chart->removeAllSeries();
     m_capture.chart->removeAllSeries();
 
-    const SeriesNaming naming(seriesKeys(rows));
+    const SeriesNaming naming(curveKeys(m_curves));  // the keys drawn here, not every key of the rows
     int minBatch = 1, maxBatch = 32;
     batchRange(m_curves, minBatch, maxBatch);
     double maxCount = 1.0, maxMs = 1.0;

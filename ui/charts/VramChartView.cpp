@@ -35,7 +35,7 @@ void VramChartView::rebuild() {
     m_curves.insert(m_curves.end(), graphedOnly.begin(), graphedOnly.end());
     for (auto* panel : {&m_peaks, &m_delta, &m_pool}) panel->chart->removeAllSeries();
 
-    const SeriesNaming naming(seriesKeys(rows));
+    const SeriesNaming naming(curveKeys(m_curves));  // the keys drawn here, not every key of the rows
     int minBatch = 1, maxBatch = 32;
     batchRange(m_curves, minBatch, maxBatch);
     double top[3] = {1.0, 1.0, 1.0};  // peaks, delta, pool

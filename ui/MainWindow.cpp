@@ -20,6 +20,7 @@
 #include "ui/report/ReportContent.h"
 #include "ui/report/ReportWriter.h"
 #include "ui/report/SummaryCardWidget.h"
+#include "ui/run/EnvironmentProbe.h"
 #include "ui/run/SweepPanel.h"
 #include "ui/run/WorkerClient.h"
 #include "ui/session/BaselineController.h"
@@ -29,6 +30,7 @@
 #include "ui/session/RunMarkerKeeper.h"
 #include "ui/session/SaveInPlace.h"
 #include "ui/session/SessionTrace.h"
+#include "ui/timeline/TimelineAbsence.h"
 #include "ui/timeline/TimelinePanel.h"
 
 #include <QAction>
@@ -190,6 +192,15 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
     connectWorker();
     qApp->installEventFilter(this);  // see eventFilter: window shortcuts beat a focused text field
     m_sweepPanel->loadFamilies(m_worker->workerExecutable());
+    // A first window on a CPU machine says so before any run (the probe runs in its own process).
+    auto* probe = new EnvironmentProbe(this);
+    connect(probe, &EnvironmentProbe::probed, this, [this](const QJsonObject& environment) {
+        if (!environmentLacksCuda(environment) || m_lacksCuda) return;
+        m_lacksCuda = true;
+        if (!m_sweepRunning) m_sweepPanel->adaptToMachineWithoutCuda();
+        updateEmptyState();
+    });
+    probe->start(m_worker->workerExecutable());
     updateEmptyState();
     updateTitle();
     resize(1400, 880);
@@ -309,6 +320,10 @@ void MainWindow::connectWorker() {
         m_session.plan = results::toJson(m_pendingPlan);
         m_session.created = results::utcTimestampNow();
         m_model->resetData({});
+        // The previous session's trace is not this run's: say when (or why not) this one will have one.
+        m_timeline->clear(whyNoTimeline({/*running=*/true, m_pendingPlan.profile, m_lacksCuda}));
+        m_summaryCard->setRunning(true);  // its height is held, so the tabs below do not move
+        updateEmptyState();
         m_sweepRunning = true;
         m_sweepPanel->setRunning(true);
         m_openAction->setEnabled(false);  // opening a file mid-sweep would mix two sessions
@@ -349,6 +364,7 @@ void MainWindow::connectWorker() {
         m_openAction->setEnabled(true);
         m_runAction->setEnabled(true);
         m_cancelAction->setEnabled(false);
+        m_summaryCard->setRunning(false);
         if (!m_sweepRunning) return;  // refused before it started: what is shown stays as it was
         m_sweepRunning = false;
         if (ok) {
@@ -357,7 +373,8 @@ void MainWindow::connectWorker() {
             appendLog(done);
         }
         setCurrentFile(m_worker->autosavePath());
-        loadTraceBeside(m_worker->autosavePath());  // the profiled steps, when the worker wrote them
+        // The profiled steps, when the worker wrote them; else why not (a CPU run, profiling off).
+        loadTraceBeside(m_worker->autosavePath(), whyNoTimeline({/*running=*/false, m_pendingPlan.profile, m_lacksCuda}));
     });
 }
 
@@ -401,7 +418,9 @@ bool MainWindow::openFile(const QString& path) {
         }
         setCurrentFile(path);
         appendLog(tr("Opened %1: %2 rows").arg(shown).arg(m_model->rowCount()));
-        loadTraceBeside(path);
+        const auto profile = m_session.plan.is_object() ? m_session.plan.find("profile") : m_session.plan.end();
+        const bool profiled = profile == m_session.plan.end() || !profile->is_boolean() || profile->get<bool>();
+        loadTraceBeside(path, whyNoTimeline({/*running=*/false, profiled, environmentLacksCuda(toQJson(m_session.environment))}));
         return true;
     } catch (const std::exception& error) {
         // A trace picked with Open… (or given on the command line) opens in the Timeline tab.
@@ -515,11 +534,11 @@ void MainWindow::showOpenedTrace(const QString& path) {
 // The one rule: results <folder>/<name>.<suffix> come with the trace <folder>/<name>.trace.json
 // (session.json and session.trace.json, as `--json session.json --trace session.trace.json` writes
 // them). Without one the timeline is cleared: a trace shown before belongs to another session.
-void MainWindow::loadTraceBeside(const QString& resultsPath) {
+void MainWindow::loadTraceBeside(const QString& resultsPath, const QString& whyNone) {
     const QString trace = SessionTrace::pathBeside(resultsPath);
     QString error;
     if (!QFileInfo::exists(trace)) {
-        m_timeline->clear();
+        m_timeline->clear(whyNone);
     } else if (m_timeline->loadTraceFile(trace, &error)) {
         appendLog(tr("Opened trace %1").arg(QDir::toNativeSeparators(trace)));
     } else {

@@ -114,7 +114,8 @@ private:
     void updateTitle();
     void chooseAndOpen();
     void chooseAndOpenTrace();
-    void loadTraceBeside(const QString& resultsPath);
+    // whyNone: the Timeline's empty state when there is no trace beside (TimelineAbsence).
+    void loadTraceBeside(const QString& resultsPath, const QString& whyNone = {});
     void showOpenedTrace(const QString& path);
     void chooseAndSaveSession();
     void save();  // to the current session file when it is one, otherwise as chooseAndSaveSession

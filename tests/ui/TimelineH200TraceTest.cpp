@@ -95,7 +95,7 @@ TEST_CASE("a real H200 trace: the chosen steps agree with the profiled rows of i
     CHECK(pair.graphed.durationUs < pair.eager.durationUs);
     CHECK(pair.graphed.idleUs < pair.eager.idleUs);
     CHECK(pair.eager.idleUs > 0.5 * pair.eager.durationUs);  // batch 1: a launch-bound eager step
-    CHECK(graphlens::ui::TimelinePanel::comparison(pair).startsWith(QStringLiteral("Batch 1: the graphed step takes")));
+    CHECK(graphlens::ui::TimelinePanel::comparison(pair).startsWith(QStringLiteral("One profiled step at batch 1: the graphed step takes")));
 }
 
 TEST_CASE("the window opens the real H200 session with its trace beside it", "[timeline][h200][window]") {

@@ -316,7 +316,8 @@ TEST_CASE("timeline rows say how much of the step the GPU idles", "[timeline]") 
     CHECK(StepTimelineView::formatDuration(12.5) == QStringLiteral("12.5 µs"));
     CHECK(StepTimelineView::formatDuration(0.45) == QStringLiteral("450 ns"));
     CHECK(TimelinePanel::comparison(pair) ==
-          QStringLiteral("Batch 8: the graphed step takes 300 µs, the eager one 500 µs (1.67× faster); "
+          QStringLiteral("One profiled step at batch 8: the graphed step takes 300 µs, the eager one 500 µs (1.67× "
+                         "faster in this step); "
                          "the GPU idles 75.0 µs instead of 260 µs."));
 }
 

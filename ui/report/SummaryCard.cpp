@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <utility>
 
 namespace graphlens::ui {
 namespace {
@@ -112,17 +113,38 @@ QString reason(const Measurement& row) {
     return text.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(text);
 }
 
-// "the graphed arm was refused at batch 64 (parity mismatch 0.002)", one per failed row.
+// "1, 8 and 32"
+QString batchList(const QList<int>& batches) {
+    QStringList items;
+    for (int batch : batches) items << QString::number(batch);
+    if (items.size() < 2) return items.join(QString());
+    const QString last = items.takeLast();
+    return tr("%1 and %2").arg(items.join(QStringLiteral(", ")), last);
+}
+
+// "the graphed arm was refused at batch 64 (parity mismatch 0.002)"; the same failure at several
+// batches is one part ("was skipped at batches 1, 8 and 32 (…)"), so a CPU run reads one clause, not one per row.
 QStringList failures(const Group& g) {
-    QStringList parts;
+    struct Failure {
+        QString arm, verb, why;
+        QList<int> batches;
+    };
+    std::vector<Failure> found;
     for (const auto& pair : g.batches) {
         for (const Measurement* row : {pair.eager, pair.graphed}) {
             if (!row || row->status == "ok") continue;
-            parts << tr("the %1 arm %2 at batch %3%4")
-                         .arg(qs(row->arm), failureVerb(row->status))
-                         .arg(row->batch)
-                         .arg(reason(*row));
+            Failure failure{qs(row->arm), failureVerb(row->status), reason(*row), {}};
+            auto same = std::find_if(found.begin(), found.end(), [&](const Failure& f) {
+                return f.arm == failure.arm && f.verb == failure.verb && f.why == failure.why;
+            });
+            if (same == found.end()) same = found.insert(found.end(), failure);
+            same->batches << row->batch;
         }
+    }
+    QStringList parts;
+    for (const auto& f : found) {
+        parts << (f.batches.size() == 1 ? tr("the %1 arm %2 at batch %3%4") : tr("the %1 arm %2 at batches %3%4"))
+                     .arg(f.arm, f.verb, batchList(f.batches), f.why);
     }
     return parts;
 }
@@ -218,6 +240,34 @@ QString groupSentence(const Group& g, const QString& device) {
     return sentence + noiseText(g, several) + QStringLiteral(".");
 }
 
+// Sentences that differ only in their subject ("fomo-s inference steps", "fomo-s training steps
+// (network scope)") become one naming every subject: a CPU run's "no speedup figure" is one sentence,
+// not one per phase and scope, so the card does not grow with every group that streams in.
+QStringList mergeAlikeSentences(const std::vector<Group>& groups, const QStringList& sentences) {
+    QStringList merged;
+    std::vector<std::pair<QString, QStringList>> byPattern;  // the sentence with its subject cut out -> subjects
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        const QString who = subject(groups[i]);
+        const auto at = sentences[qsizetype(i)].indexOf(who);
+        QString pattern = sentences[qsizetype(i)];
+        if (at >= 0) pattern.replace(at, who.size(), QStringLiteral("\x01"));
+        auto same = std::find_if(byPattern.begin(), byPattern.end(), [&](const auto& p) { return p.first == pattern; });
+        if (at < 0 || same == byPattern.end()) {
+            byPattern.emplace_back(at < 0 ? sentences[qsizetype(i)] : pattern, QStringList{who});
+        } else {
+            same->second << who;
+        }
+    }
+    for (const auto& [pattern, subjects] : byPattern) {
+        QString text = pattern;
+        QStringList names = subjects;
+        const QString last = names.takeLast();
+        text.replace(QStringLiteral("\x01"), names.isEmpty() ? last : tr("%1 and %2").arg(names.join(QStringLiteral(", ")), last));
+        merged << text;
+    }
+    return merged;
+}
+
 }  // namespace
 
 QStringList summarySentences(const std::vector<Measurement>& rows, const std::string& device) {
@@ -234,7 +284,7 @@ QStringList summarySentences(const std::vector<Measurement>& rows, const std::st
     }
     QStringList sentences;
     for (const auto& g : groups) sentences << groupSentence(g, deviceName);
-    return sentences;
+    return mergeAlikeSentences(groups, sentences);
 }
 
 }  // namespace graphlens::ui

@@ -7,7 +7,10 @@
 #include "ui/report/SummaryCard.h"
 
 #include <QEvent>
+#include <QLayout>
+#include <algorithm>
 #include <QLabel>
+#include <QScrollArea>
 #include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
@@ -21,9 +24,15 @@ SummaryCardWidget::SummaryCardWidget(QWidget* parent)
     m_text->setWordWrap(true);
     m_text->setTextFormat(Qt::RichText);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);  // people paste the answer into mail
+    m_scroll = new QScrollArea;
+    m_scroll->setWidget(m_text);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 6, 10, 6);
-    layout->addWidget(m_text);
+    layout->addWidget(m_scroll);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     rebuild();
 }
 
@@ -62,7 +71,42 @@ void SummaryCardWidget::rebuild() {
     if (const QString note = charted.note(); !note.isEmpty()) {
         html += QStringLiteral("<p style=\"margin:2px 0\"><i>") + note.toHtmlEscaped() + QStringLiteral("</i></p>");
     }
+    if (const QString note = speedupNote(m_sentences); !note.isEmpty()) {
+        html += QStringLiteral("<p style=\"margin:2px 0\"><small>") + note.toHtmlEscaped() + QStringLiteral("</small></p>");
+    }
     m_text->setText(html);
+    fitHeight();
+}
+
+QString SummaryCardWidget::speedupNote(const QStringList& sentences) {
+    // Only where a sentence quotes a figure: the table, the speedup chart and this card agree (timed
+    // medians); the Timeline's ratio is one profiled step and says so itself.
+    const bool quotesSpeedup = std::any_of(sentences.cbegin(), sentences.cend(), [](const QString& sentence) {
+        return sentence.contains(QStringLiteral("× faster")) || sentence.contains(QStringLiteral("× the eager speed")) ||
+               sentence.contains(QStringLiteral("no faster ("));
+    });
+    return quotesSpeedup ? tr("Speedup = eager ÷ graphed median step time of the timed (unprofiled) steps, as in the "
+                              "table's Speedup column; the Timeline's ratio is one profiled step of each arm.")
+                         : QString();
+}
+
+void SummaryCardWidget::setRunning(bool running) {
+    m_running = running;
+    fitHeight();
+}
+
+void SummaryCardWidget::fitHeight() {
+    const QMargins margins = contentsMargins() + layout()->contentsMargins();
+    const int cap = kMaxLines * m_text->fontMetrics().lineSpacing() + 4 * 4;  // + the paragraphs' margins
+    const int width = std::max(m_scroll->viewport()->width(), 200);
+    const int wanted = m_text->heightForWidth(width);
+    const int text = m_running ? cap : std::min(wanted > 0 ? wanted : m_text->sizeHint().height(), cap);
+    setFixedHeight(text + margins.top() + margins.bottom());
+}
+
+void SummaryCardWidget::resizeEvent(QResizeEvent* event) {
+    QFrame::resizeEvent(event);
+    fitHeight();  // a narrower card wraps into more lines
 }
 
 void SummaryCardWidget::changeEvent(QEvent* event) {

@@ -7,6 +7,7 @@
 #include <string>
 
 class QLabel;
+class QScrollArea;
 
 namespace graphlens::ui {
 
@@ -25,17 +26,28 @@ public:
     QString buildWarning() const { return m_buildWarning; }
     QString text() const;  // what the card shows, as plain text
     void redrawIfPending();
+    // While a sweep runs the card keeps the height of its cap (kMaxLines) so the tabs below stay put as
+    // sentences stream in; otherwise it fits its text up to the cap and scrolls beyond it.
+    void setRunning(bool running);
+    static constexpr int kMaxLines = 5;
+    // The line under the sentences saying which speedup they quote (the timed median, not the
+    // Timeline's one profiled step); empty while there is no figure.
+    static QString speedupNote(const QStringList& sentences);
 
 protected:
     void changeEvent(QEvent* event) override;  // a theme change recolours the warning
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void rebuild();
+    void fitHeight();  // the card's height for its text, within the cap (see setRunning)
 
     const MeasurementTableModel* m_model = nullptr;
     std::string m_family;
     RedrawSchedule* m_schedule = nullptr;
     QLabel* m_text = nullptr;
+    QScrollArea* m_scroll = nullptr;
+    bool m_running = false;
     QStringList m_sentences;
     QString m_buildWarning;
 };

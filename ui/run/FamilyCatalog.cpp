@@ -11,14 +11,22 @@
 
 namespace graphlens::ui {
 
-QString FamilyEntry::summary() const {
+QString FamilyEntry::details() const {
     QStringList parts;
     if (!task.isEmpty()) parts << task;
     if (imgsz > 0) parts << FamilyCatalog::tr("%1 px").arg(imgsz);
     if (params > 0) parts << FamilyCatalog::tr("%1 M params").arg(double(params) / 1e6, 0, 'f', 1);
-    if (!inference.isEmpty()) parts << FamilyCatalog::tr("inference graph: %1").arg(inference);
-    if (!training.isEmpty()) parts << FamilyCatalog::tr("training graph: %1").arg(training);
-    QString text = parts.join(QStringLiteral(" · "));
+    QStringList graphs;
+    if (!inference.isEmpty()) graphs << FamilyCatalog::tr("inference %1").arg(inference);
+    // The scopes say more than the widest one ("network + step" vs "step"); older engines list only that.
+    const QString scopes = trainingScopes.isEmpty() ? training : trainingScopes.join(QStringLiteral(" + "));
+    if (!scopes.isEmpty()) graphs << FamilyCatalog::tr("training %1").arg(scopes);
+    if (!graphs.isEmpty()) parts << FamilyCatalog::tr("graphs: %1").arg(graphs.join(QStringLiteral(", ")));
+    return parts.join(QStringLiteral(" · "));
+}
+
+QString FamilyEntry::summary() const {
+    QString text = details();
     if (!reason.isEmpty()) text += QLatin1Char('\n') + reason;
     return text;
 }
@@ -47,6 +55,10 @@ QList<FamilyEntry> FamilyCatalog::parse(const QByteArray& json, QString* error) 
         entry.params = qint64(object.value(QStringLiteral("params")).toDouble());
         entry.inference = object.value(QStringLiteral("inference")).toString();
         entry.training = object.value(QStringLiteral("training")).toString();
+        const auto scopes = object.value(QStringLiteral("training_scopes")).toArray();
+        for (const auto& scope : scopes) {
+            if (scope.isString()) entry.trainingScopes << scope.toString();
+        }
         entry.reason = object.value(QStringLiteral("reason")).toString();
         families.append(entry);
     }

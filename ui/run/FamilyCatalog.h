@@ -2,6 +2,7 @@
 // The model families the engine offers, from `graphlens-cli list --json`, fetched asynchronously
 // so a slow or missing engine never blocks the window.
 #include <QList>
+#include <QStringList>
 #include <QObject>
 #include <QString>
 
@@ -15,10 +16,14 @@ struct FamilyEntry {
     int imgsz = 0;
     qint64 params = 0;
     QString inference;  // graph support for inference, e.g. "whole"
-    QString training;
+    QString training;   // the widest training graph scope, e.g. "step"
+    QStringList trainingScopes;  // every declared scope ("network", "step"), when the engine lists them
     QString reason;     // why graph support is partial or absent
 
-    QString summary() const;  // one line for a tooltip
+    QString summary() const;  // for a tooltip: details() and the reason on a line of its own
+    // One line shown beside the model box: task, size, parameters and graph support, e.g.
+    // "classify · 224 px · 11.7 M params · graphs: inference whole, training network + step".
+    QString details() const;
 };
 
 class FamilyCatalog : public QObject {

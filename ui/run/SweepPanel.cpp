@@ -5,12 +5,14 @@
 #include "ui/Theme.h"
 #include "ui/UiLogging.h"
 #include "ui/run/ChoiceChecks.h"
+#include "ui/run/FamilyListDelegate.h"
 #include "ui/run/PlanErrorField.h"
 
 #include <QCheckBox>
 #include <QEvent>
 #include <QToolButton>
 #include <QMenu>
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QSettings>
 #include <algorithm>
@@ -102,6 +104,12 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
     m_familyStatus->setWordWrap(true);
     m_familyStatus->setStyleSheet(QStringLiteral("font-size: small;"));  // palette(mid) text was 1.7:1 on Fusion light
     m_familyStatus->hide();
+    // What the model is and which graphs it supports, visible while choosing (not only as a tooltip).
+    m_familyDetailsLabel = new QLabel;
+    m_familyDetailsLabel->setObjectName(QStringLiteral("familyDetails"));
+    m_familyDetailsLabel->setWordWrap(true);
+    m_familyDetailsLabel->setStyleSheet(QStringLiteral("font-size: small;"));
+    m_familyDetailsLabel->hide();
 
     m_data = new QLineEdit;
     m_data->setObjectName(QStringLiteral("data"));
@@ -203,6 +211,7 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
 
     auto* form = new QFormLayout;
     addField(form, tr("Model"), QStringLiteral("model"), m_family, familyRow);
+    form->addRow(QString(), m_familyDetailsLabel);
     form->addRow(QString(), m_familyStatus);
     addField(form, tr("Dataset"), QStringLiteral("data"), m_data, dataRow);
     form->addRow(QString(), m_dataStatus);
@@ -244,6 +253,12 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
                              "(API calls first, then kernels and copies): launches per step, CPU launch time, GPU "
                              "idle and the step timeline"));
     addField(form, tr("Profiling"), QStringLiteral("profile"), m_profile);
+    m_deviceNote = new QLabel;
+    m_deviceNote->setObjectName(QStringLiteral("deviceNote"));
+    m_deviceNote->setWordWrap(true);
+    m_deviceNote->setStyleSheet(messageStyle(false, true));
+    m_deviceNote->hide();
+    form->addRow(QString(), m_deviceNote);
 
     m_start = new QPushButton(tr("Start sweep"));
     m_start->setDefault(true);
@@ -273,6 +288,7 @@ SweepPanel::SweepPanel(QWidget* parent, QSettings* settings)
 
     connect(m_batches, &QLineEdit::textChanged, this, &SweepPanel::validate);
     connect(m_family, &QComboBox::currentTextChanged, this, &SweepPanel::validate);
+    connect(m_family, &QComboBox::currentTextChanged, this, &SweepPanel::showFamilyDetails);
     connect(m_imgsz, &QSpinBox::valueChanged, this, &SweepPanel::validate);
     connect(m_formats, &ChoiceChecks::changed, this, &SweepPanel::validate);
     // Phases and precision together decide whether the plan is valid (amp-bf16 has no inference arm).
@@ -376,6 +392,26 @@ void SweepPanel::setMeasuredPrecision(const QString& precisions) {
     updatePrecisionNote();
 }
 
+void SweepPanel::adaptToMachineWithoutCuda() {
+    QStringList changed;
+    if (m_precision->currentText() != QStringLiteral("fp32")) {
+        changed << tr("fp32 instead of %1").arg(m_precision->currentText());
+        m_precision->setCurrentText(QStringLiteral("fp32"));
+    }
+    if (m_profile->isChecked()) {
+        changed << tr("no CUPTI pass");
+        m_profile->setChecked(false);
+    }
+    m_profile->setToolTip(m_profile->toolTip() + tr("\nThis machine has no CUDA device: there are no GPU kernels to profile."));
+    m_deviceNote->setText(changed.isEmpty()
+                              ? tr("This machine has no CUDA device: eager steps run on the CPU and CUDA graphs are skipped.")
+                              : tr("This machine has no CUDA device, so %1: a CPU run measures eager fp32 steps only and "
+                                   "CUDA graphs are skipped.")
+                                    .arg(changed.join(tr(" and "))));
+    m_deviceNote->show();
+    validate();
+}
+
 void SweepPanel::updatePrecisionNote() {
     // The precisions the chosen phases give their rows (fp16 trains as amp-fp16): only a difference
     // from those is worth a note.
@@ -450,11 +486,16 @@ void SweepPanel::onFamiliesLoaded(const QList<FamilyEntry>& families) {
     const QString current = m_family->currentText();
     m_family->clear();
     m_familyTasks.clear();
+    m_familyDetails.clear();
     for (const auto& family : families) {
         m_familyTasks.insert(family.name, family.task);
+        m_familyDetails.insert(family.name, family.details());
         m_family->addItem(family.name);
         m_family->setItemData(m_family->count() - 1, family.summary(), Qt::ToolTipRole);
     }
+    // The list shows each family's details beside its name (FamilyListDelegate); the box keeps the name.
+    m_family->setItemDelegate(new FamilyListDelegate(m_familyDetails, m_family));
+    m_family->view()->setMinimumWidth(m_family->view()->sizeHintForColumn(0));
     const int index = m_family->findText(current);
     if (index >= 0) m_family->setCurrentIndex(index); else m_family->setEditText(current);
     m_familyStatus->hide();
@@ -469,6 +510,16 @@ void SweepPanel::onFamiliesLoaded(const QList<FamilyEntry>& families) {
         m_familyStatus->show();
     }
     qCDebug(lcUiSweep) << families.size() << "families listed";
+}
+
+void SweepPanel::showFamilyDetails() {
+    const QString model = m_family->currentText().trimmed();
+    QString text = m_familyDetails.value(model);
+    if (text.isEmpty() && isModelPath(model)) {
+        text = tr("TorchScript file: its graph support is decided by the parity check when the sweep loads it");
+    }
+    m_familyDetailsLabel->setText(text);
+    m_familyDetailsLabel->setVisible(!text.isEmpty());
 }
 
 void SweepPanel::setPlan(const results::SweepPlan& plan) {
@@ -637,6 +688,7 @@ QString SweepPanel::messageStyle(bool error, bool small) const {
 
 void SweepPanel::restyleMessages() {
     m_precisionNote->setStyleSheet(messageStyle(false, true));
+    m_deviceNote->setStyleSheet(messageStyle(false, true));
     for (const auto& field : std::as_const(m_fields)) field.second->setStyleSheet(messageStyle(true, true));
     if (m_statusIsError) m_status->setStyleSheet(messageStyle(true, false));
 }

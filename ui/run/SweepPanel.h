@@ -57,6 +57,9 @@ public:
     // The precision(s) of the rows received, e.g. "fp32"; shown next to Precision when they differ
     // from the one chosen (a CPU run measures fp32 whatever was asked). Empty: no note.
     void setMeasuredPrecision(const QString& precisions);
+    // This machine's engine has no CUDA device (EnvironmentProbe): what a CPU run cannot honour is set
+    // to what it will do (fp16 and AMP run fp32, no CUPTI pass) and a note says why; still editable.
+    void adaptToMachineWithoutCuda();
     // The message flagged next to a field ("model", "batches", "imgsz", "phases", "precision",
     // "formats", "scope", "graph", "graphScopes", "optimizer", "jit", "steps", "warmup", "repeats");
     // empty when the field is fine.
@@ -107,6 +110,9 @@ private:
     QString m_dataCheckedFor;    // the text the last finished check was for
     DatasetCheckOutcome m_dataOutcome;
     QHash<QString, QString> m_familyTasks;  // family -> task, from the catalog
+    QHash<QString, QString> m_familyDetails;  // family -> FamilyEntry::details()
+    QLabel* m_familyDetailsLabel = nullptr;  // the chosen family's task, parameters and graph support
+    void showFamilyDetails();
     QLineEdit* m_batches = nullptr;
     QSpinBox* m_imgsz = nullptr;
     ChoiceChecks* m_phases = nullptr;
@@ -121,6 +127,7 @@ private:
     QComboBox* m_graph = nullptr;
     QComboBox* m_jit = nullptr;
     QString m_measuredPrecision;
+    QLabel* m_deviceNote = nullptr;  // why fp32 and no profiling were chosen on a CPU machine
     // field name -> (input widgets, the label under them that says what is wrong)
     QHash<QString, QPair<QList<QWidget*>, QLabel*>> m_fields;
     QSpinBox* m_steps = nullptr;

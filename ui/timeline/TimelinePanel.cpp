@@ -16,12 +16,7 @@ namespace graphlens::ui {
 
 TimelinePanel::TimelinePanel(QWidget* parent) : QWidget(parent) {
     setAccessibleName(tr("Step timeline panel"));
-    m_empty = new QLabel(tr("No step timeline yet.\n\n"
-                            "Run a sweep with profiling on (the default; not --no-profile) and --trace, e.g.\n"
-                            "graphlens-cli sweep --family resnet18 --batch 1,8 --json session.json "
-                            "--trace session.trace.json\n\n"
-                            "then open session.json (a session.trace.json beside it loads with it), "
-                            "or open a trace file with File ▸ Open Trace…"));
+    m_empty = new QLabel(howToGetTrace());
     m_empty->setObjectName(QStringLiteral("timelineEmptyState"));
     m_empty->setAccessibleName(tr("No trace loaded"));
     m_empty->setAlignment(Qt::AlignCenter);
@@ -67,8 +62,10 @@ TimelinePanel::TimelinePanel(QWidget* parent) : QWidget(parent) {
     QFont emphasis = m_comparison->font();
     emphasis.setBold(true);
     m_comparison->setFont(emphasis);
-    auto* note = new QLabel(tr("One profiled step of each arm (the step of median length); CUPTI makes every "
-                               "call a little slower, so the table's step times come from the unprofiled pass."));
+    // Three speedups can be on screen for one configuration: say which one this is.
+    auto* note = new QLabel(tr("One profiled step of each arm (the step of median length), so its ratio is not the "
+                               "table's or the summary's speedup: those are medians of the timed, unprofiled steps "
+                               "(CUPTI makes every call a little slower)."));
     note->setWordWrap(true);
 
     m_view = new StepTimelineView;
@@ -121,7 +118,17 @@ void TimelinePanel::setTrace(StepTrace trace) {
     m_stack->setCurrentIndex(1);
 }
 
-void TimelinePanel::clear() {
+QString TimelinePanel::howToGetTrace() {
+    return tr("No step timeline yet.\n\n"
+              "Run a sweep with profiling on (the default; not --no-profile) and --trace, e.g.\n"
+              "graphlens-cli sweep --family resnet18 --batch 1,8 --json session.json "
+              "--trace session.trace.json\n\n"
+              "then open session.json (a session.trace.json beside it loads with it), "
+              "or open a trace file with File ▸ Open Trace…");
+}
+
+void TimelinePanel::clear(const QString& why) {
+    m_empty->setText(why.isEmpty() ? howToGetTrace() : why);
     m_trace.reset();
     m_pairs->clear();
     m_view->clear();
@@ -141,14 +148,15 @@ QString TimelinePanel::comparison(const StepPair& pair) {
     const double eager = pair.eager.durationUs;
     const double graphed = pair.graphed.durationUs;
     QString speed;
-    if (graphed > 0 && eager > graphed) speed = tr("%1× faster").arg(eager / graphed, 0, 'f', 2);
-    else if (eager > 0 && graphed > eager) speed = tr("%1× slower").arg(graphed / eager, 0, 'f', 2);
+    if (graphed > 0 && eager > graphed) speed = tr("%1× faster in this step").arg(eager / graphed, 0, 'f', 2);
+    else if (eager > 0 && graphed > eager) speed = tr("%1× slower in this step").arg(graphed / eager, 0, 'f', 2);
     else speed = tr("as fast");
     const QString sentence = tr("the graphed step takes %1, the eager one %2 (%3); the GPU idles %4 instead of %5.")
                                  .arg(StepTimelineView::formatDuration(graphed), StepTimelineView::formatDuration(eager),
                                       speed, StepTimelineView::formatDuration(pair.graphed.idleUs),
                                       StepTimelineView::formatDuration(pair.eager.idleUs));
-    return pair.batch > 0 ? tr("Batch %1: %2").arg(pair.batch).arg(sentence) : tr("In this trace, %1").arg(sentence);
+    return pair.batch > 0 ? tr("One profiled step at batch %1: %2").arg(pair.batch).arg(sentence)
+                          : tr("One profiled step each in this trace: %1").arg(sentence);
 }
 
 }  // namespace graphlens::ui

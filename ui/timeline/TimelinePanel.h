@@ -25,7 +25,9 @@ public:
     // False, with *error naming the file, when it is no usable trace; what is shown then stays.
     bool loadTraceFile(const QString& path, QString* error);
     void setTrace(StepTrace trace);
-    void clear();
+    // Drops the trace; `why` (when not empty) replaces the how-to in the empty state, e.g. that a run is
+    // still going or ran on the CPU, where there are no GPU kernels to profile.
+    void clear(const QString& why = {});
     bool hasTrace() const { return m_trace.has_value(); }
     QString traceFile() const { return m_trace ? m_trace->fileName() : QString(); }
 
@@ -35,6 +37,8 @@ public:
     QLabel* emptyStateLabel() const { return m_empty; }
     // The pair's story in one sentence: which step is shorter by how much, and the idle time it lost.
     static QString comparison(const StepPair& pair);
+    // The empty state's how-to, shown while no reason is given.
+    static QString howToGetTrace();
 
 private:
     void showPair(int index);

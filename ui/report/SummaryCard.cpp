@@ -254,7 +254,7 @@ QStringList mergeAlikeSentences(const std::vector<Group>& groups, const QStringL
         auto same = std::find_if(byPattern.begin(), byPattern.end(), [&](const auto& p) { return p.first == pattern; });
         if (at < 0 || same == byPattern.end()) {
             byPattern.emplace_back(at < 0 ? sentences[qsizetype(i)] : pattern, QStringList{who});
-        } else {
+        } else if (!same->second.contains(who)) {
             same->second << who;
         }
     }

@@ -88,6 +88,16 @@ TEST_CASE("graph keys tell shape, dtype and device apart", "[graphs]") {
     CHECK(a.toString() == "[2, 3] Float cpu");
 }
 
+TEST_CASE("graph keys tell memory layouts apart: channels_last never replays an NCHW graph", "[graphs]") {
+    const auto nchw = graphs::GraphKey::of(torch::zeros({2, 3, 4, 5}));
+    const auto channelsLast = graphs::GraphKey::of(torch::zeros({2, 3, 4, 5}).contiguous(at::MemoryFormat::ChannelsLast));
+    CHECK(nchw != channelsLast);
+    CHECK((nchw < channelsLast) != (channelsLast < nchw));
+    CHECK(nchw == graphs::GraphKey::of(torch::ones({2, 3, 4, 5})));
+    CHECK(nchw.toString() == "[2, 3, 4, 5] Float cpu");
+    CHECK(channelsLast.toString() == "[2, 3, 4, 5] Float cpu strides [60, 1, 15, 3]");
+}
+
 TEST_CASE("policy: on captures at first sight, auto at the threshold, off never", "[graphs]") {
     const auto key = graphs::GraphKey::of(torch::zeros({1, 4}));
     graphs::GraphPolicy on(GraphMode::On, 3, 8);

@@ -499,6 +499,7 @@ void SweepPanel::onFamiliesLoaded(const QList<FamilyEntry>& families) {
     const int index = m_family->findText(current);
     if (index >= 0) m_family->setCurrentIndex(index); else m_family->setEditText(current);
     m_familyStatus->hide();
+    showFamilyDetails();  // the text may not have changed, its details just arrived
     // A family restored from settings that the engine no longer offers: back to the preset's.
     const QString restored = std::exchange(m_restoredFamily, QString());
     if (!restored.isEmpty() && !families.isEmpty() && m_family->currentText().trimmed() == restored &&

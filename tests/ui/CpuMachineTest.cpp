@@ -201,6 +201,9 @@ TEST_CASE("the model box shows task, parameters and graph support, training scop
     CHECK(families[0].details() ==
           QStringLiteral("classify · 224 px · 11.7 M params · graphs: inference whole, training network + step"));
     CHECK(families[1].details() == QStringLiteral("detect · graphs: inference seam, training network"));
+    FamilyEntry tiny;
+    tiny.params = 12345;
+    CHECK(tiny.details() == QStringLiteral("12.3 k params"));  // not "0.0 M"
 
     QTemporaryDir dir;
     REQUIRE(dir.isValid());

@@ -15,7 +15,9 @@ QString FamilyEntry::details() const {
     QStringList parts;
     if (!task.isEmpty()) parts << task;
     if (imgsz > 0) parts << FamilyCatalog::tr("%1 px").arg(imgsz);
-    if (params > 0) parts << FamilyCatalog::tr("%1 M params").arg(double(params) / 1e6, 0, 'f', 1);
+    // A tiny detector (fomo-s) would read "0.0 M": thousands below a tenth of a million.
+    if (params >= 100000) parts << FamilyCatalog::tr("%1 M params").arg(double(params) / 1e6, 0, 'f', 1);
+    else if (params > 0) parts << FamilyCatalog::tr("%1 k params").arg(double(params) / 1e3, 0, 'f', 1);
     QStringList graphs;
     if (!inference.isEmpty()) graphs << FamilyCatalog::tr("inference %1").arg(inference);
     // The scopes say more than the widest one ("network + step" vs "step"); older engines list only that.

@@ -233,6 +233,8 @@ void MainWindow::createDocks() {
     addDockWidget(Qt::LeftDockWidgetArea, logDock);
     splitDockWidget(sweepDock, logDock, Qt::Vertical);
     resizeDocks({sweepDock}, {300}, Qt::Horizontal);
+    // The panel's notes (model details, a CPU machine's) need its full height; the log scrolls.
+    resizeDocks({sweepDock, logDock}, {660, 160}, Qt::Vertical);
 
     connect(m_sweepPanel, &SweepPanel::startRequested, this, &MainWindow::startSweep);
     connect(m_sweepPanel, &SweepPanel::cancelRequested, m_worker, &WorkerClient::cancel);

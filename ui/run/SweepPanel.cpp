@@ -403,11 +403,9 @@ void SweepPanel::adaptToMachineWithoutCuda() {
         m_profile->setChecked(false);
     }
     m_profile->setToolTip(m_profile->toolTip() + tr("\nThis machine has no CUDA device: there are no GPU kernels to profile."));
-    m_deviceNote->setText(changed.isEmpty()
-                              ? tr("This machine has no CUDA device: eager steps run on the CPU and CUDA graphs are skipped.")
-                              : tr("This machine has no CUDA device, so %1: a CPU run measures eager fp32 steps only and "
-                                   "CUDA graphs are skipped.")
-                                    .arg(changed.join(tr(" and "))));
+    m_deviceNote->setText(changed.isEmpty() ? tr("No CUDA device here: graphs are skipped on the CPU.")
+                                            : tr("No CUDA device here, so %1: graphs are skipped on the CPU.")
+                                                  .arg(changed.join(tr(" and "))));
     m_deviceNote->show();
     validate();
 }

@@ -175,7 +175,7 @@ TEST_CASE("the summary card keeps its height while a run streams rows in", "[ui]
     CHECK(card.height() <= held);  // fits its text, never above the cap
 }
 
-TEST_CASE("the card says which speedup it quotes; the timeline that its ratio is one profiled step", "[ui][summary][timeline]") {
+TEST_CASE("the card says which speedup it quotes and the timeline says its ratio is one profiled step", "[ui][summary][timeline]") {
     MeasurementTableModel model;
     model.resetData(threeBatchSweep());
     SummaryCardWidget card;

@@ -109,7 +109,7 @@ TEST_CASE("verify matrix: every registered family that declares support is bit-e
     CHECK(bench::verifyExitCode(rows) == 0);
 }
 
-TEST_CASE("auto captures on the 3rd sighting, never for a shape seen once; replays count calls",
+TEST_CASE("auto captures on the 3rd sighting, never for a shape seen once, replays count calls",
           "[cuda][graphs]") {
     torch::NoGradGuard noGrad;
     auto net = smallNet();
@@ -163,7 +163,7 @@ TEST_CASE("on mode: several shapes share one pool and replay interleaved bit-exa
     CHECK(same(kept, runner.runEager(x1)));
 }
 
-TEST_CASE("shapes 1, 2, 4, 8 in one pool reserve clearly less than four pools; every output survives",
+TEST_CASE("shapes 1, 2, 4, 8 in one pool reserve clearly less than four pools, every output survives",
           "[cuda][graphs][memory]") {
     torch::NoGradGuard noGrad;
     torch::manual_seed(3);
@@ -248,7 +248,7 @@ TEST_CASE("release() gives the pool's memory back", "[cuda][graphs][memory]") {
     }
 }
 
-TEST_CASE("an uncapturable module reports family and CUDA reason; eager and graphs keep working",
+TEST_CASE("an uncapturable module reports family and CUDA reason, eager and graphs keep working",
           "[cuda][graphs][capture]") {
     struct ReadsBackImpl : torch::nn::Module {
         torch::Tensor forward(const torch::Tensor& x) {
@@ -340,7 +340,7 @@ TEST_CASE("a seam: graphed network plus an eager rest with data-dependent shapes
     CHECK(runner.graphCount() == 1);
 }
 
-TEST_CASE("moving the module's weights invalidates its graphs; nothing stale is replayed", "[cuda][graphs]") {
+TEST_CASE("moving the module's weights invalidates its graphs, nothing stale is replayed", "[cuda][graphs]") {
     torch::NoGradGuard noGrad;
     auto net = smallNet();
     std::vector<std::string> warnings;
@@ -359,7 +359,7 @@ TEST_CASE("moving the module's weights invalidates its graphs; nothing stale is 
     CHECK(warnings.size() == 1);
 }
 
-TEST_CASE("a capture observer is told each graph's kernel nodes once; the graph it kept replays bit-exact",
+TEST_CASE("a capture observer is told each graph's kernel nodes once, the graph it kept replays bit-exact",
           "[cuda][graphs]") {
     torch::NoGradGuard noGrad;
     auto net = smallNet();

@@ -42,7 +42,7 @@ const results::Measurement& rowOf(const std::vector<results::Measurement>& rows,
 
 }  // namespace
 
-TEST_CASE("resnet18 sweep at batch 1, 8, 32 writes eager and graphed rows; graphs win at batch 1",
+TEST_CASE("resnet18 sweep at batch 1, 8, 32 writes eager and graphed rows, graphs win at batch 1",
           "[cuda][sweep]") {
     const auto folder = freshFolder();
     results::SweepPlan plan;

@@ -3,6 +3,7 @@
 // which a case skipped (GRAPHLENS_SKIP) and none failed.
 #define CATCH_CONFIG_RUNNER
 #define CATCH_CONFIG_NO_POSIX_SIGNALS  // our handler prints a backtrace instead
+#include "support/RunTests.h"
 #include "support/Skip.h"
 
 #include <catch2/catch.hpp>
@@ -37,5 +38,5 @@ int main(int argc, char** argv) {
         return graphlens::testing::kSkipReturnCode;
     }
     std::signal(SIGSEGV, printBacktrace);
-    return graphlens::testing::exitCode(Catch::Session().run(argc, argv));
+    return graphlens::testing::runTests(argc, argv);
 }

@@ -1,6 +1,7 @@
 // Catch2 runner with a QApplication: widgets, QProcess and signal spies need one for the whole run.
 // Exits 77 (CTest: skipped) when a case skipped (GRAPHLENS_SKIP) and none failed.
 #define CATCH_CONFIG_RUNNER
+#include "support/RunTests.h"
 #include "support/Skip.h"
 
 #include <catch2/catch.hpp>
@@ -19,5 +20,5 @@ int main(int argc, char* argv[]) {
     QTemporaryDir settingsDir;
     QSettings::setDefaultFormat(QSettings::IniFormat);
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, settingsDir.path());
-    return graphlens::testing::exitCode(Catch::Session().run(argc, argv));
+    return graphlens::testing::runTests(argc, argv);
 }

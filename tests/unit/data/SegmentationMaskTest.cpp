@@ -152,7 +152,7 @@ TEST_CASE("a zoomed-out sample ignores the padding grey scale jitter adds", "[da
     }
 }
 
-TEST_CASE("rasterised polygons: a pixel is labelled when the polygon reaches into it; padding is ignored by pixel centre; "
+TEST_CASE("rasterised polygons: a pixel is labelled when the polygon reaches into it, padding is ignored by pixel centre, "
           "smaller objects stay on top",
           "[data][segment]") {
     data::SampleTargets targets;

@@ -159,7 +159,7 @@ TEST_CASE("a bad label line skips only that image, with file:line", "[data][yolo
     CHECK(dataset.warnings[0].rfind((dir / "labels/train/b.txt").string() + ":2: 3 fields fit no label format", 0) == 0);
 }
 
-TEST_CASE("path absent, relative or absolute; exporters' ../train/images layout; .txt lists against the root",
+TEST_CASE("path absent, relative or absolute, exporters' ../train/images layout, .txt lists against the root",
           "[data][yolo]") {
     testing::TempDir dir;
     const auto root = dir / "export";

@@ -123,7 +123,7 @@ TEST_CASE("policy: on captures at first sight, auto at the threshold, off never"
     CHECK_THROWS(graphs::GraphPolicy(GraphMode::Auto, 0, 8));
 }
 
-TEST_CASE("policy: max_graphs warns once and counts eager runs; failures stick until reset", "[graphs]") {
+TEST_CASE("policy: max_graphs warns once and counts eager runs, failures stick until reset", "[graphs]") {
     graphs::GraphPolicy policy(GraphMode::On, 3, 2);
     const auto k = [](int b) { return graphs::GraphKey::of(torch::zeros({b, 4})); };
     CHECK(policy.decideWithoutGraph(k(1), 0).action == graphs::GraphAction::Capture);
@@ -174,7 +174,7 @@ TEST_CASE("runner in auto mode captures on the third sighting and never for a sh
     CHECK(f.backend->replays == 5);
 }
 
-TEST_CASE("run() clones outputs; runReturningStaticBuffers hands out the buffers a replay overwrites",
+TEST_CASE("run() clones outputs, runReturningStaticBuffers hands out the buffers a replay overwrites",
           "[graphs]") {
     Fixture f;
     torch::manual_seed(1);

@@ -108,7 +108,7 @@ TEST_CASE("calls not in RecordedApis.h are never recorded and their slot is left
     CHECK(batch.apis[0].cbid == kCudaStreamSynchronize);
 }
 
-TEST_CASE("only calls inside the window are kept; windows follow each other", "[profiler][callbacks]") {
+TEST_CASE("only calls inside the window are kept, windows follow each other", "[profiler][callbacks]") {
     ApiCallRecorder recorder;
     CHECK_FALSE(call(recorder, R, kCudaLaunchKernel, 10, 20, 1));  // before any window
     CHECK(recorder.size() == 0);

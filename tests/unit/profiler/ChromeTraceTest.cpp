@@ -67,7 +67,7 @@ TEST_CASE("trace names a host process per section and a GPU process with stream 
     CHECK(threads.at({201, 9}) == "stream 9");
 }
 
-TEST_CASE("phases and API calls share the thread's track; kernels sit on their stream", "[profiler][trace]") {
+TEST_CASE("phases and API calls share the thread's track, kernels sit on their stream", "[profiler][trace]") {
     const auto trace = traceOfScenario();
     const auto phases = eventsWhere(trace, "X", "phase");
     REQUIRE(phases.size() == 3);

@@ -49,7 +49,7 @@ TEST_CASE("a runtime launch callback pair becomes an ApiRecord with CUPTI's corr
     CHECK(record.threadId == 4242);
 }
 
-TEST_CASE("driver callbacks are recorded in the driver domain; other domains and ids are ignored",
+TEST_CASE("driver callbacks are recorded in the driver domain, other domains and ids are ignored",
           "[profiler][cupti][callbacks]") {
     ApiCallRecorder recorder;
     recorder.open(0);

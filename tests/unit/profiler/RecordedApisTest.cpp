@@ -56,7 +56,7 @@ TEST_CASE("memcpy, memset and synchronize calls are recorded in both domains, wi
     CHECK(recordedApiName(D, kCuMemcpyHtoDAsync) == "cuMemcpyHtoDAsync_v2");
 }
 
-TEST_CASE("the calls libtorch makes by the dozen per step are not recorded; ids are per domain",
+TEST_CASE("the calls libtorch makes by the dozen per step are not recorded, ids are per domain",
           "[profiler][recorded]") {
     CHECK(recordedApiRole(R, kCudaGetDevice) == ApiRole::NotRecorded);
     CHECK(recordedApiRole(R, kCudaGetLastError) == ApiRole::NotRecorded);

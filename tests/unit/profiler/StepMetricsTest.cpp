@@ -203,7 +203,7 @@ TEST_CASE("launches from another thread count in the phase whose host range cont
     CHECK(metrics.kernelsOutsideSteps == 1);
 }
 
-TEST_CASE("a launch exactly on a range's boundary belongs to it; one a nanosecond later does not",
+TEST_CASE("a launch exactly on a range's boundary belongs to it, one a nanosecond later does not",
           "[profiler][metrics][alignment]") {
     ActivityBatch batch;
     batch.apis = {api(R, kCudaLaunchKernel, 1000, 1010, 1), api(R, kCudaLaunchKernel, 2000, 2010, 2),

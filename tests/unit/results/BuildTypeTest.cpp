@@ -83,7 +83,7 @@ TEST_CASE("a session written before the build type was recorded reads as unknown
     CHECK(toJson(old)["rows"][0]["build_type"] == "");
 }
 
-TEST_CASE("CSV: the build_type column says Debug; an older CSV without it reads as unknown", "[results][build][csv]") {
+TEST_CASE("CSV: the build_type column says Debug, an older CSV without it reads as unknown", "[results][build][csv]") {
     const auto rows = debugSession().rows;
     const std::string csv = toCsv(rows);
     const std::string header = csv.substr(0, csv.find('\n'));

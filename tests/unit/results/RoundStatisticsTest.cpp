@@ -67,7 +67,7 @@ TEST_CASE("summariseRounds with one round falls back to the step bootstrap",
     CHECK(s.ciHigh > 3.0);
 }
 
-TEST_CASE("summariseRounds: no step at all is an error; zero times give 0%, not NaN",
+TEST_CASE("summariseRounds: no step at all is an error, zero times give 0%, not NaN",
           "[results][stats][rounds]") {
     CHECK_THROWS_AS(summariseRounds({}), std::invalid_argument);
     CHECK_THROWS_AS(summariseRounds({{}, {}}), std::invalid_argument);

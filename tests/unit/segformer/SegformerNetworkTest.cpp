@@ -179,7 +179,7 @@ TEST_CASE("segformer-b0's upsample + argmax postprocess equals the reference's",
     }
 }
 
-TEST_CASE("segformer-b0 draws stochastic depth and dropout anew each training forward; eval is deterministic",
+TEST_CASE("segformer-b0 draws stochastic depth and dropout anew each training forward, eval is deterministic",
           "[families][segformer]") {
     torch::manual_seed(3);
     Segformer network(6);

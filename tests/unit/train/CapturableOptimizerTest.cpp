@@ -283,7 +283,7 @@ TEST_CASE("zeroGrad zeroes in place and creates missing gradients", "[train]") {
     CHECK(sgd.parameters()[1].grad().data_ptr() == storage);  // the storage a graph would hold
 }
 
-TEST_CASE("clearGradients lets backward write gradients fresh; ensureGradients zeroes only the missing ones", "[train]") {
+TEST_CASE("clearGradients lets backward write gradients fresh, ensureGradients zeroes only the missing ones", "[train]") {
     CapturableSgd sgd(makeParameters(), SgdOptions{});
     setGradients(sgd.parameters(), 0);
     const auto before = sgd.parameters()[0].grad();

@@ -63,7 +63,7 @@ std::vector<int> asVector(const torch::Tensor& t) {
 
 }  // namespace
 
-TEST_CASE("mIoU on hand-made masks equals the per-pixel set computation; ignored pixels and absent labels left out",
+TEST_CASE("mIoU on hand-made masks equals the per-pixel set computation, ignored pixels and absent labels left out",
           "[train][miou]") {
     // 4 labels; label 3 occurs nowhere, so it must not pull the mean down.
     const std::vector<int> truth1 = {0, 0, 1, 1, 2, 255, 255, 0};

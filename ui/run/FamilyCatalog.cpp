@@ -1,13 +1,8 @@
 #include "ui/run/FamilyCatalog.h"
 
-#include "ui/UiLogging.h"
-
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
-#include <QTimer>
 
 namespace graphlens::ui {
 
@@ -33,7 +28,18 @@ QString FamilyEntry::summary() const {
     return text;
 }
 
-FamilyCatalog::FamilyCatalog(QObject* parent) : QObject(parent) {}
+FamilyCatalog::FamilyCatalog(QObject* parent) : QObject(parent) {
+    connect(&m_query, &EngineQuery::failed, this, &FamilyCatalog::failed);
+    connect(&m_query, &EngineQuery::answered, this, [this](const QByteArray& output, const QString& program) {
+        QString error;
+        const auto families = parse(output, &error);
+        if (!error.isEmpty()) {
+            emit failed(tr("Cannot read the family list from %1: %2").arg(program, error));
+        } else {
+            emit loaded(families);
+        }
+    });
+}
 
 QList<FamilyEntry> FamilyCatalog::parse(const QByteArray& json, QString* error) {
     QJsonParseError parseError;
@@ -68,50 +74,8 @@ QList<FamilyEntry> FamilyCatalog::parse(const QByteArray& json, QString* error) 
 }
 
 void FamilyCatalog::load(const QString& executable) {
-    if (m_process) return;  // one listing at a time
-    if (!QFileInfo(executable).isExecutable()) {
-        // Checked first so the message names the file instead of a generic "process failed".
-        emit failed(tr("Engine not found: %1").arg(executable));
-        return;
-    }
-    m_process = new QProcess(this);
-    auto* process = m_process;
-    auto finish = [this, process](const QString& failure) {
-        if (m_process != process) return;  // reported already (error + finished both fire)
-        m_process = nullptr;
-        process->deleteLater();
-        if (!failure.isEmpty()) {
-            qCWarning(lcUiSweep) << failure;
-            emit failed(failure);
-            return;
-        }
-        QString error;
-        const auto families = parse(process->readAllStandardOutput(), &error);
-        if (!error.isEmpty()) {
-            emit failed(tr("Cannot read the family list from %1: %2").arg(process->program(), error));
-        } else {
-            emit loaded(families);
-        }
-    };
-    connect(process, &QProcess::finished, this, [process, finish](int code, QProcess::ExitStatus status) {
-        if (status != QProcess::NormalExit || code != 0) {
-            const auto stderrText = QString::fromUtf8(process->readAllStandardError()).trimmed();
-            finish(tr("`%1 list --json` failed (exit code %2)%3")
-                       .arg(process->program())
-                       .arg(code)
-                       .arg(stderrText.isEmpty() ? QString() : QStringLiteral(": ") + stderrText));
-        } else {
-            finish({});
-        }
-    });
-    connect(process, &QProcess::errorOccurred, this, [process, finish](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart) {
-            finish(tr("Cannot run %1: %2").arg(process->program(), process->errorString()));
-        }
-    });
     // Listing is instant for a healthy engine; do not leave the combo waiting on a hung one.
-    QTimer::singleShot(20000, process, [process] { process->kill(); });
-    process->start(executable, {QStringLiteral("list"), QStringLiteral("--json")});
+    m_query.start(executable, {QStringLiteral("list"), QStringLiteral("--json")}, 20000);
 }
 
 }  // namespace graphlens::ui

@@ -1,12 +1,13 @@
 #pragma once
 // The model families the engine offers, from `graphlens-cli list --json`, fetched asynchronously
 // so a slow or missing engine never blocks the window.
+#include "ui/run/EngineQuery.h"
+
 #include <QList>
 #include <QStringList>
 #include <QObject>
 #include <QString>
 
-class QProcess;
 
 namespace graphlens::ui {
 
@@ -42,7 +43,7 @@ signals:
     void failed(const QString& message);
 
 private:
-    QProcess* m_process = nullptr;
+    EngineQuery m_query;  // one listing at a time
 };
 
 }  // namespace graphlens::ui

@@ -3,6 +3,7 @@
 #include "profiler/ScopedPhase.h"
 
 #include <stdexcept>
+#include <string>
 
 namespace graphlens::bench {
 
@@ -34,6 +35,40 @@ void InferenceStep::run(Arm arm, profiler::PhaseObserver& observer) {
         profiler::StepPhase phase(observer, profiler::kPhasePostprocess);
         (void)postprocess_(output);
     }
+}
+
+void InferenceStep::prepareGraphed() {
+    if (graphed_ && graphed_->mode() == graphs::GraphMode::On) graphed_->captureFor(deviceBatch_);
+}
+
+namespace {
+
+// The first failed capture of the graphed runner, or empty.
+std::string captureFailureOf(const graphs::GraphRunnerInfo& info) {
+    return info.failedCaptures.empty() ? std::string() : info.failedCaptures.front().message;
+}
+
+}  // namespace
+
+void InferenceStep::requireReplaying() const {
+    if (!graphed_) throw std::logic_error("graphed step without a graph runner");
+    const auto info = graphed_->info();
+    if (!captureFailureOf(info).empty()) throw std::runtime_error("graph capture failed: " + captureFailureOf(info));
+    if (!graphed_->hasGraph(deviceBatch_)) throw std::runtime_error("no graph was captured during the graphed warm-up");
+}
+
+GraphedArmFigures InferenceStep::graphedFigures() const {
+    if (!graphed_) throw std::logic_error("graphed step without a graph runner");
+    const auto info = graphed_->info();
+    if (!captureFailureOf(info).empty()) throw std::runtime_error("graphs turned off: " + captureFailureOf(info));
+    GraphedArmFigures figures;
+    for (const auto& graph : info.graphs) {
+        figures.replays += static_cast<double>(graph.replays);
+        figures.captureMs += graph.captureMs;
+        figures.poolBytes += static_cast<double>(graph.poolBytes);
+    }
+    figures.eagerFallbacks = static_cast<double>(info.autoWarmupRuns + info.eagerFallbacks);
+    return figures;
 }
 
 }  // namespace graphlens::bench

@@ -29,6 +29,12 @@ public:
                   torch::Tensor hostBatch, torch::Tensor deviceBatch);
 
     void run(Arm arm, profiler::PhaseObserver& observer) override;
+    bool hasGraphedArm() const override { return graphed_ != nullptr; }
+    // Mode on captures this batch's shape here; mode auto captures on the threshold's sighting,
+    // inside the graphed warm-up.
+    void prepareGraphed() override;
+    void requireReplaying() const override;
+    GraphedArmFigures graphedFigures() const override;
 
     // True when the step has a postprocess phase (scope step and a family that has one).
     bool hasPostprocess() const { return scope_ == StepScope::Step && static_cast<bool>(postprocess_); }

@@ -2,32 +2,22 @@
 
 #include "bench/CliExecutable.h"
 #include "bench/Environment.h"
-#include "bench/FamilyGraphRunner.h"
+#include "bench/InferencePairs.h"
 #include "bench/InferenceRow.h"
-#include "bench/InferenceStep.h"
-#include "bench/InterleavedTiming.h"
-#include "bench/NvtxPhases.h"
-#include "graphs/OutOfMemory.h"
-#include "bench/SweepNetwork.h"
-#include "bench/SweepParity.h"
-#include "bench/ProfiledRowFigures.h"
+#include "bench/PairProcedure.h"
 #include "bench/ProtocolSweepEvents.h"
-#include "bench/ProfiledSteps.h"
 #if defined(GRAPHLENS_HAVE_TRAINING)
 #include "bench/TrainingProfiledPass.h"
 #endif
 #include "graphs/CaptureObserver.h"
 #include "graphs/DeviceMemory.h"
-#include "graphs/GraphCaptureError.h"
 #include "profiler/ChromeTrace.h"
 #include "profiler/CuptiActivitySource.h"
 #include "profiler/ProfileSession.h"
-#include "profiler/ScopedPhase.h"
 #include "families/MemoryFormat.h"
 #include "results/AtomicFile.h"
 #include "results/ErrorText.h"
 #include "results/ProfiledMerge.h"
-#include "results/Statistics.h"
 #include "platform/ChildProcess.h"
 #include "platform/ProcessIds.h"
 #include "results/WorkerProtocol.h"
@@ -47,102 +37,45 @@ namespace {
 
 using results::Measurement;
 
-}  // namespace
-
-namespace {
-
-// The inference steps of the plan, both arms, each under its own CUPTI window.
+// The inference pairs of the plan, as the timed pass builds them (InferencePairs: the same network,
+// parity verdict and graph mode), warmed up as it warms them, then each arm under its own window.
 void profileInferenceSteps(const results::SweepPlan& plan, const families::Family& family, const std::string& sessionId,
                            SweepEvents& events, const BenchmarkBatch* batches, profiler::CuptiRecords records,
                            profiler::ChromeTrace& trace, std::vector<Measurement>& rows) {
-    const torch::Device device(torch::kCUDA, 0);
-    const bool graphsAllowed = family.inference.capturable();
     const std::string precision = results::inferencePrecision(plan);  // as the timed inference rows
-    const auto dtype = precision == "fp16" ? torch::kHalf : torch::kFloat;
-    const int imgsz = plan.imgsz > 0 ? plan.imgsz : family.defaultImgsz;
-    const auto scope = stepScopeOf(plan.scope);
-    graphs::DeviceMemory memory(device);
+    InferencePairsSetup setup;
+    setup.device = torch::Device(torch::kCUDA, 0);
+    setup.dtype = precision == "fp16" ? torch::kHalf : torch::kFloat;
+    setup.imgsz = plan.imgsz > 0 ? plan.imgsz : family.defaultImgsz;
+    setup.graphsPossible = true;
+    setup.warn = [&events](const std::string& text) { events.warning(text); };
+    graphs::DeviceMemory memory(setup.device);
     torch::NoGradGuard noGrad;
-    auto network = buildSweepNetwork(family, plan.seed, imgsz, device, dtype);  // as the timed pass
-    graphs::GraphRunnerOptions baseOptions;
-    baseOptions.device = device;
-    baseOptions.warmupIterations = captureWarmupIterations(family);
-    baseOptions.warn = [&events](const std::string& text) { events.warning(text); };
-    auto eagerOptions = baseOptions;
-    eagerOptions.mode = graphs::GraphMode::Off;
-    auto eagerRunner = makeFamilyGraphRunner(family, network, eagerOptions);
-    bool noted = false;
-
+    InferencePairs pairs(family, plan, setup);
+    const auto protocol = pairProtocolOf(plan, pairs.graphedWarmup());
+    std::string recordingNote;
     for (const auto& formatName : plan.memoryFormats) {
-        const auto format = families::memoryFormatOf(formatName);
-        families::convertMemoryFormat(*network.ptr(), format);
+        pairs.useMemoryFormat(families::memoryFormatOf(formatName));
         for (int batch : plan.batches) {
             Measurement base =
-                inferenceRow(sessionId, family, batch, imgsz, precision, "profiled", deviceName(true));
+                inferenceRow(sessionId, family, batch, setup.imgsz, precision, "profiled", deviceName(true));
             base.memory_format = formatName;
             base.scope = plan.scope;
             base.jit = family.jit;
-            std::unique_ptr<graphs::GraphRunner> graphedRunner;
-            std::string graphedRefusal = graphsAllowed ? "" : "graphs refused for " + family.name + ": " +
-                                                                  family.inference.reason;
-            std::optional<InferenceStep> step;
+            PairContext context{family.name + " batch " + std::to_string(batch) + " " + formatName, memory, events,
+                                [](const char*) {}};
             try {
-                const auto host = makeHostBatch(batches, batch, imgsz, dtype, plan.seed, format, /*pin=*/true);
-                auto deviceBatch = host.to(device).contiguous(format);
-                if (graphsAllowed) {
-                    // The timed process refuses a graphed arm that is not bit-exact; so does this one.
-                    const auto parity = checkSweepParity(family, network, batch, imgsz, dtype, format, baseOptions);
-                    if (parity.passed) {
-                        auto options = baseOptions;
-                        options.mode = graphs::GraphMode::On;
-                        graphedRunner = makeFamilyGraphRunner(family, network, options);
-                        graphedRunner->captureFor(deviceBatch);  // before CUPTI starts: capture is not profiled
-                    } else {
-                        graphedRefusal = "graphed arm refused: parity check " + parity.parity + ": " + parity.reason;
-                    }
-                }
-                step.emplace(*eagerRunner, graphedRunner.get(), family.postprocess, scope, host, deviceBatch);
+                const auto pair = pairs.prepare(batch, batches);
+                warmPairForProfiling(*pair->step, protocol, context);
+                profilePair(*pair->step, pair->verdict, base, plan.profileSteps, context, records, trace,
+                            recordingNote, rows);
             } catch (const std::exception& error) {
-                const auto status = graphs::isOutOfMemory(error) ? "oom" : "error";
-                const auto message = "profiled pass: " + results::errorCause(error.what());
-                for (const char* arm : {"eager", "graphed"}) {
-                    rows.push_back(failedProfiledRow(base, arm, status, message));
-                    events.measurement(rows.back());
-                }
-                continue;
+                failProfiledPair(error, base, events, rows);
             }
-            for (const char* arm : {"eager", "graphed"}) {
-                const bool graphed = std::string(arm) == "graphed";
-                if (graphed && !graphedRunner) {
-                    rows.push_back(failedProfiledRow(base, arm, "refused", graphedRefusal));
-                    events.measurement(rows.back());
-                    continue;
-                }
-                const auto which = graphed ? Arm::Graphed : Arm::Eager;
-                try {
-                    auto profiled = profileSteps(*step, which, plan.profileSteps, memory, events, records);
-                    if (!noted && !profiled.recordingNote.empty()) {
-                        events.log("profiled pass: " + profiled.recordingNote);
-                        noted = true;
-                    }
-                    Measurement row = base;
-                    row.arm = arm;
-                    fillFromMetrics(row, profiled.result, profiled.stepsMs, profiled.unprofiledStepsMs);
-                    trace.add(family.name + " batch " + std::to_string(batch) + " " + formatName + " " + arm,
-                              profiled.result.batch, profiled.result.phases);
-                    rows.push_back(row);
-                } catch (const std::exception& error) {
-                    rows.push_back(failedProfiledRow(base, arm, graphs::isOutOfMemory(error) ? "oom" : "error",
-                                             "profiled pass: " + results::errorCause(error.what())));
-                }
-                events.measurement(rows.back());
-            }
-            step.reset();
-            if (graphedRunner) graphedRunner->release();
-            graphedRunner.reset();
             memory.emptyCache();
         }
     }
+    if (!recordingNote.empty()) events.log("profiled pass: " + recordingNote);
 }
 
 }  // namespace

@@ -53,6 +53,16 @@ std::string trainingScopeRefusal(const families::Family& family, families::Train
            (family.training.reason.empty() ? "" : "; " + family.training.reason) + ")";
 }
 
+GraphedArmVerdict decideTrainingGraphedArm(const families::Family& family, families::TrainingGraphScope scope,
+                                           bool graphsPossible) {
+    if (!graphsPossible) return graphedArmWithoutCuda();
+    const auto refusal = trainingScopeRefusal(family, scope);
+    if (!refusal.empty()) return graphedArmNotRun("refused", refusal);
+    GraphedArmVerdict verdict;
+    verdict.runs = true;
+    return verdict;
+}
+
 int graphedTrainingWarmup(const results::SweepPlan& plan) {
     return std::max(plan.warmup, train::TrainingStepOptions{}.captureOnSighting + 1);
 }

@@ -2,6 +2,7 @@
 // One network, optimizer and scaler trained by both arms of a training row pair (eager, and graphed
 // in one scope), built the way a training run builds them. Shared by the timed training sweep and
 // its profiled pass, so both time the very same step.
+#include "bench/GraphedArmVerdict.h"
 #include "families/Family.h"
 #include "graphs/CaptureBackend.h"
 #include "results/SweepPlan.h"
@@ -38,6 +39,10 @@ TrainingSweepArms buildTrainingSweepArms(const families::Family& family, const r
 families::TrainingGraphScope trainingScopeOf(const std::string& name);
 // Why the family does not declare `scope` for training; empty when it does.
 std::string trainingScopeRefusal(const families::Family& family, families::TrainingGraphScope scope);
+// A training pair's graphed arm in `scope`: skipped without graphs, refused when the family does not
+// declare the scope (GraphedArmVerdict.h).
+GraphedArmVerdict decideTrainingGraphedArm(const families::Family& family, families::TrainingGraphScope scope,
+                                           bool graphsPossible);
 // Graphed warm-up steps that cover the capture (a training run captures on a shape's third sighting).
 int graphedTrainingWarmup(const results::SweepPlan& plan);
 

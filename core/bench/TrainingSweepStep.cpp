@@ -35,4 +35,26 @@ void TrainingSweepStep::run(Arm arm, profiler::PhaseObserver& observer) {
     (void)(arm == Arm::Eager ? eager_ : *graphed_).run(images, targets, &observer);
 }
 
+void TrainingSweepStep::requireReplaying() const {
+    if (!graphed_) throw std::logic_error("graphed training step without a graphed arm");
+    const auto& summary = graphed_->summary();
+    if (!summary.failure.empty()) throw std::runtime_error("graph capture failed: " + summary.failure);
+    if (summary.captures == 0) {
+        throw std::runtime_error("no graph was captured during the graphed warm-up (" + graphed_->describeGraphs() + ")");
+    }
+}
+
+GraphedArmFigures TrainingSweepStep::graphedFigures() const {
+    if (!graphed_) throw std::logic_error("graphed training step without a graphed arm");
+    const auto& summary = graphed_->summary();
+    if (!summary.failure.empty()) throw std::runtime_error("graphs turned off: " + summary.failure);
+    GraphedArmFigures figures;
+    figures.replays = static_cast<double>(summary.replayed);
+    figures.poolBytes = static_cast<double>(summary.poolBytes);
+    figures.captureMs = summary.captureMs;
+    figures.eagerFallbacks = static_cast<double>(summary.eagerBeforeCapture + summary.eagerNotReady +
+                                                 summary.eagerOtherShapes + summary.eagerAfterFailure);
+    return figures;
+}
+
 }  // namespace graphlens::bench

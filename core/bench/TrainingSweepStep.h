@@ -24,6 +24,11 @@ public:
                       HostTrainingBatch host, torch::Device device);
 
     void run(Arm arm, profiler::PhaseObserver& observer) override;
+    // The graphed arm captures on a shape's third sighting, as a training run does: inside the
+    // graphed warm-up, so prepareGraphed has nothing to do.
+    bool hasGraphedArm() const override { return graphed_ != nullptr; }
+    void requireReplaying() const override;
+    GraphedArmFigures graphedFigures() const override;
 
 private:
     train::TrainingStep& eager_;

@@ -22,6 +22,9 @@ struct CountingStep : bench::TimedStep {
         marked.push_back(dynamic_cast<bench::RecorderPhases*>(&observer) != nullptr);
         arms.push_back(arm);
     }
+    bool hasGraphedArm() const override { return true; }
+    void requireReplaying() const override {}
+    bench::GraphedArmFigures graphedFigures() const override { return {}; }
 };
 
 }  // namespace

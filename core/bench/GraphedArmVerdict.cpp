@@ -1,0 +1,67 @@
+#include "bench/GraphedArmVerdict.h"
+
+#include "bench/SweepParity.h"
+#include "bench/SweepRowFigures.h"
+#include "graphs/GraphDeclarationError.h"
+#include "graphs/OutOfMemory.h"
+#include "results/ErrorText.h"
+
+#include <stdexcept>
+
+namespace graphlens::bench {
+GraphedArmVerdict graphedArmNotRun(std::string status, std::string reason, std::string parity) {
+    GraphedArmVerdict verdict;
+    verdict.status = std::move(status);
+    verdict.reason = std::move(reason);
+    verdict.parity = std::move(parity);
+    return verdict;
+}
+
+GraphedArmVerdict graphedArmWithoutCuda() {
+    return graphedArmNotRun("skipped", "CUDA graphs need a CUDA device; this run is on the CPU");
+}
+
+void GraphedArmVerdict::applyTo(results::Measurement& graphed) const {
+    if (!parity.empty()) graphed.parity = parity;
+    if (!runs) markFailed(graphed, status, reason);
+}
+
+graphs::GraphMode graphModeOf(const std::string& planGraph) {
+    return planGraph == "auto" ? graphs::GraphMode::Auto : graphs::GraphMode::On;
+}
+
+GraphedArmVerdict decideInferenceGraphedArm(const families::Family& family, torch::nn::AnyModule& network,
+                                            const InferenceVerdictInputs& inputs,
+                                            const graphs::GraphRunnerOptions& options) {
+    if (!inputs.graphsPossible) return graphedArmWithoutCuda();
+    if (!family.inference.capturable()) {
+        return graphedArmNotRun("refused", "graph mode '" + inputs.planGraph + "' refused for " + family.name + ": " +
+                                     family.inference.reason);
+    }
+    SweepParityResult parity;
+    try {
+        parity = checkSweepParity(family, network, inputs.batch, inputs.imgsz, inputs.dtype, inputs.format, options);
+    } catch (const graphs::GraphDeclarationError& error) {
+        // The family's own declaration is at fault (a seam family with no split): an error, not a refusal.
+        return graphedArmNotRun("error", results::errorCause(error.what()), "capture error");
+    } catch (const std::exception& error) {
+        if (graphs::isOutOfMemory(error)) throw;  // the whole batch size is out of memory
+        parity.parity = "capture error";
+        parity.reason = results::errorCause(error.what());
+    }
+    if (parity.passed) {
+        GraphedArmVerdict verdict;
+        verdict.runs = true;
+        verdict.parity = parity.parity;
+        return verdict;
+    }
+    if (graphs::isOutOfMemory(std::runtime_error(parity.reason))) {
+        return graphedArmNotRun("oom", "out of memory in the parity check at batch " + std::to_string(inputs.batch) + ": " +
+                                 parity.reason, parity.parity);
+    }
+    if (parity.declarationError) return graphedArmNotRun("error", parity.reason, parity.parity);
+    return graphedArmNotRun("refused", "graphed arm refused: parity check " + parity.parity + ": " + parity.reason,
+                  parity.parity);
+}
+
+}  // namespace graphlens::bench

@@ -1,0 +1,48 @@
+#pragma once
+// Whether a pair's graphed arm runs, decided once for the timed and the profiled pass alike
+// (DESIGN §3/§5; the training verdict is decideTrainingGraphedArm in TrainingSweepArms.h): never on a machine without CUDA graphs, never against the family's declaration,
+// and for inference only after the parity check on the very network that is timed passed. A parity
+// check that throws refuses the graphed arm and leaves the eager arm to be measured; only out of
+// memory, which the whole batch size shares, is thrown on.
+#include "families/Family.h"
+#include "graphs/GraphRunner.h"
+#include "results/Measurement.h"
+
+#include <string>
+
+namespace graphlens::bench {
+
+struct GraphedArmVerdict {
+    bool runs = false;
+    std::string status;  // when it does not run: skipped | refused | error | oom
+    std::string reason;
+    std::string parity;  // the parity check's result; empty when none ran
+
+    // The graphed row gets the parity and, when the arm does not run, the status and reason.
+    void applyTo(results::Measurement& graphed) const;
+};
+
+// Not run, with a status and reason (and the parity result, when a parity check ran).
+GraphedArmVerdict graphedArmNotRun(std::string status, std::string reason, std::string parity = {});
+// Not run because there is no CUDA device.
+GraphedArmVerdict graphedArmWithoutCuda();
+
+// "auto" | anything else (on) as a graph mode.
+graphs::GraphMode graphModeOf(const std::string& planGraph);
+
+// The inputs of an inference pair's verdict: the network as it is timed (built, on its device, in
+// dtype and memory format) and the runner options the graphed arm would get.
+struct InferenceVerdictInputs {
+    bool graphsPossible = false;  // CUDA, or a capture backend that stands in for it
+    std::string planGraph;        // the plan's graph mode, as the refusal names it
+    int batch = 0;
+    int imgsz = 0;
+    torch::Dtype dtype = torch::kFloat;
+    at::MemoryFormat format = at::MemoryFormat::Contiguous;
+};
+
+GraphedArmVerdict decideInferenceGraphedArm(const families::Family& family, torch::nn::AnyModule& network,
+                                            const InferenceVerdictInputs& inputs,
+                                            const graphs::GraphRunnerOptions& options);
+
+}  // namespace graphlens::bench

@@ -1,0 +1,60 @@
+#include "bench/InferencePairs.h"
+
+#include "bench/FamilyGraphRunner.h"
+#include "bench/SweepNetwork.h"
+#include "families/MemoryFormat.h"
+
+namespace graphlens::bench {
+
+InferencePair::~InferencePair() {
+    step.reset();
+    if (graphedRunner) graphedRunner->release();
+}
+
+InferencePairs::InferencePairs(const families::Family& family, const results::SweepPlan& plan, InferencePairsSetup setup)
+    : family_(family), plan_(plan), setup_(std::move(setup)), memory_(setup_.device) {
+    network_ = buildSweepNetwork(family_, plan_.seed, setup_.imgsz, setup_.device, setup_.dtype);
+    baseOptions_.backend = setup_.backend;
+    baseOptions_.device = setup_.device;
+    baseOptions_.warmupIterations = captureWarmupIterations(family_);
+    baseOptions_.warn = setup_.warn;
+    auto eagerOptions = baseOptions_;
+    eagerOptions.mode = graphs::GraphMode::Off;
+    eagerRunner_ = makeFamilyGraphRunner(family_, network_, eagerOptions);
+}
+
+void InferencePairs::useMemoryFormat(at::MemoryFormat format) {
+    format_ = format;
+    families::convertMemoryFormat(*network_.ptr(), format);
+}
+
+int InferencePairs::graphedWarmup() const { return baseOptions_.autoThreshold; }
+
+std::unique_ptr<InferencePair> InferencePairs::prepare(int batch, const BenchmarkBatch* batches) {
+    const bool cuda = setup_.device.is_cuda();
+    // The batch as a predict call gets it: decoded on the host (pinned on CUDA), in the memory format
+    // of the network; the device buffer is what the data phase fills.
+    auto host = makeHostBatch(batches, batch, setup_.imgsz, setup_.dtype, plan_.seed, format_, cuda);
+    auto deviceBatch = host.to(setup_.device).contiguous(format_);
+
+    auto pair = std::make_unique<InferencePair>();
+    InferenceVerdictInputs inputs;
+    inputs.graphsPossible = setup_.graphsPossible;
+    inputs.planGraph = plan_.graph;
+    inputs.batch = batch;
+    inputs.imgsz = setup_.imgsz;
+    inputs.dtype = setup_.dtype;
+    inputs.format = format_;
+    pair->verdict = decideInferenceGraphedArm(family_, network_, inputs, baseOptions_);
+    memory_.emptyCache();  // the parity check's runner and probes are gone
+    if (pair->verdict.runs) {
+        auto options = baseOptions_;
+        options.mode = graphModeOf(plan_.graph);
+        pair->graphedRunner = makeFamilyGraphRunner(family_, network_, options);
+    }
+    pair->step = std::make_unique<InferenceStep>(*eagerRunner_, pair->graphedRunner.get(), family_.postprocess,
+                                                 stepScopeOf(plan_.scope), std::move(host), std::move(deviceBatch));
+    return pair;
+}
+
+}  // namespace graphlens::bench

@@ -1,0 +1,61 @@
+#pragma once
+// What an inference sweep builds to time its pairs, the same for the timed and the profiled pass:
+// one network (built and calibrated once, BatchNorm on the parity probes, cast to the sweep's
+// dtype), its eager runner, and for each memory format and batch size the step both arms run, the
+// graphed arm decided by GraphedArmVerdict and, when it runs, given a runner in the plan's mode.
+#include "bench/BenchmarkBatch.h"
+#include "bench/GraphedArmVerdict.h"
+#include "bench/InferenceStep.h"
+#include "families/Family.h"
+#include "graphs/CaptureBackend.h"
+#include "graphs/DeviceMemory.h"
+#include "graphs/GraphRunner.h"
+#include "results/SweepPlan.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace graphlens::bench {
+
+// One batch size in one memory format: its step, and the verdict on its graphed arm.
+struct InferencePair {
+    GraphedArmVerdict verdict;
+    std::unique_ptr<graphs::GraphRunner> graphedRunner;  // null unless the verdict lets the arm run
+    std::unique_ptr<InferenceStep> step;
+    ~InferencePair();  // frees the graphs and their pool before the next pair
+};
+
+struct InferencePairsSetup {
+    torch::Device device = torch::Device(torch::kCPU);
+    torch::Dtype dtype = torch::kFloat;
+    int imgsz = 0;
+    bool graphsPossible = false;                     // CUDA, or `backend`
+    std::shared_ptr<graphs::CaptureBackend> backend;  // null: CUDA
+    std::function<void(const std::string&)> warn;
+};
+
+class InferencePairs {
+public:
+    InferencePairs(const families::Family& family, const results::SweepPlan& plan, InferencePairsSetup setup);
+
+    // Converts the network (parameters and buffers) to `format` for the pairs that follow.
+    void useMemoryFormat(at::MemoryFormat format);
+    // The pair of `batch` in the current format: the host batch (pinned on CUDA) from `batches` (null:
+    // synthetic), its device copy, the verdict and step. Throws out of memory and build failures.
+    std::unique_ptr<InferencePair> prepare(int batch, const BenchmarkBatch* batches);
+    // Graphed warm-up steps that cover a capture on the auto threshold's sighting.
+    int graphedWarmup() const;
+
+private:
+    const families::Family& family_;
+    const results::SweepPlan& plan_;
+    InferencePairsSetup setup_;
+    at::MemoryFormat format_ = at::MemoryFormat::Contiguous;
+    graphs::DeviceMemory memory_;
+    torch::nn::AnyModule network_;
+    graphs::GraphRunnerOptions baseOptions_;
+    std::unique_ptr<graphs::GraphRunner> eagerRunner_;
+};
+
+}  // namespace graphlens::bench

@@ -199,3 +199,29 @@ TEST_CASE("out of memory at one batch size is recorded and the sweep continues",
     CHECK(rowOf(rows, 2, "graphed").status == "ok");
     std::filesystem::remove_all(folder);
 }
+
+TEST_CASE("graph mode auto: the profiled pass captures as the timed pass does and profiles replays",
+          "[cuda][sweep]") {
+    const auto folder = freshFolder();
+    results::SweepPlan plan;
+    plan.batches = {4};
+    plan.graph = "auto";
+    plan.steps = 10;
+    plan.profileSteps = 5;
+    plan.csv = (folder / "sweep.csv").string();
+    QuietEvents events;
+    CHECK(bench::runSweepSession(plan, events).exitCode == 0);
+    for (const auto& warning : events.warnings) CHECK_FALSE(warning.find("profiled pass") != std::string::npos);
+    const auto rows = results::readCsv(plan.csv);
+    REQUIRE(rows.size() == 4);
+    for (const auto& row : rows) {
+        CAPTURE(row.pass, row.arm, row.message);
+        CHECK(row.status == "ok");
+        if (row.arm == "graphed") {
+            if (row.pass == "timed") CHECK(row.graph_mode == "auto");
+            // Every profiled step is one replay: the auto capture happened in the warm-up, before the window.
+            CHECK(row.graph_launches.value_or(0) == 1);
+        }
+    }
+    std::filesystem::remove_all(folder);
+}

@@ -6,7 +6,6 @@
 #include "graphs/OutOfMemory.h"
 #include "results/ErrorText.h"
 
-#include <stdexcept>
 
 namespace graphlens::bench {
 GraphedArmVerdict graphedArmNotRun(std::string status, std::string reason, std::string parity) {
@@ -55,7 +54,7 @@ GraphedArmVerdict decideInferenceGraphedArm(const families::Family& family, torc
         verdict.parity = parity.parity;
         return verdict;
     }
-    if (graphs::isOutOfMemory(std::runtime_error(parity.reason))) {
+    if (parity.outOfMemory) {
         return graphedArmNotRun("oom", "out of memory in the parity check at batch " + std::to_string(inputs.batch) + ": " +
                                  parity.reason, parity.parity);
     }

@@ -1,5 +1,6 @@
 #include "bench/InferenceStep.h"
 
+#include "graphs/GraphCaptureError.h"
 #include "profiler/ScopedPhase.h"
 
 #include <stdexcept>
@@ -43,7 +44,8 @@ void InferenceStep::prepareGraphed() {
 
 namespace {
 
-// The first failed capture of the graphed runner, or empty.
+// The first failed capture of the graphed runner, or empty. (A capture that throws reaches the
+// procedure as GraphCaptureError with its out-of-memory flag; this is the record it leaves.)
 std::string captureFailureOf(const graphs::GraphRunnerInfo& info) {
     return info.failedCaptures.empty() ? std::string() : info.failedCaptures.front().message;
 }
@@ -53,14 +55,14 @@ std::string captureFailureOf(const graphs::GraphRunnerInfo& info) {
 void InferenceStep::requireReplaying() const {
     if (!graphed_) throw std::logic_error("graphed step without a graph runner");
     const auto info = graphed_->info();
-    if (!captureFailureOf(info).empty()) throw std::runtime_error("graph capture failed: " + captureFailureOf(info));
+    if (!captureFailureOf(info).empty()) throw graphs::GraphCaptureError("graph capture failed: " + captureFailureOf(info));
     if (!graphed_->hasGraph(deviceBatch_)) throw std::runtime_error("no graph was captured during the graphed warm-up");
 }
 
 GraphedArmFigures InferenceStep::graphedFigures() const {
     if (!graphed_) throw std::logic_error("graphed step without a graph runner");
     const auto info = graphed_->info();
-    if (!captureFailureOf(info).empty()) throw std::runtime_error("graphs turned off: " + captureFailureOf(info));
+    if (!captureFailureOf(info).empty()) throw graphs::GraphCaptureError("graphs turned off: " + captureFailureOf(info));
     GraphedArmFigures figures;
     for (const auto& graph : info.graphs) {
         figures.replays += static_cast<double>(graph.replays);

@@ -49,6 +49,7 @@ SweepParityResult checkSweepParity(const families::Family& family, torch::nn::An
         case graphs::ParityResult::CaptureError:
             result.parity = "capture error";
             result.reason = results::errorCause(report.message);
+            result.outOfMemory = report.outOfMemory;
             break;
     }
     return result;

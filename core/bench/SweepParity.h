@@ -13,6 +13,7 @@ struct SweepParityResult {
     std::string parity;  // bit-exact | mismatch <max abs diff> | capture error | inconclusive | stale buffer
     bool passed = false;
     std::string reason;  // why the graphed arm is refused; empty when passed
+    bool outOfMemory = false;       // the capture ran out of memory: the batch size, not the family, is at fault
     bool declarationError = false;  // the family's own declaration is wrong (no seam split): an error, not a refusal
 };
 

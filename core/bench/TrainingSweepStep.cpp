@@ -1,6 +1,7 @@
 #include "bench/TrainingSweepStep.h"
 
 #include "families/InputNormalisation.h"
+#include "graphs/GraphCaptureError.h"
 #include "profiler/ScopedPhase.h"
 
 #include <stdexcept>
@@ -38,7 +39,9 @@ void TrainingSweepStep::run(Arm arm, profiler::PhaseObserver& observer) {
 void TrainingSweepStep::requireReplaying() const {
     if (!graphed_) throw std::logic_error("graphed training step without a graphed arm");
     const auto& summary = graphed_->summary();
-    if (!summary.failure.empty()) throw std::runtime_error("graph capture failed: " + summary.failure);
+    if (!summary.failure.empty()) {
+        throw graphs::GraphCaptureError("graph capture failed: " + summary.failure, summary.failureOutOfMemory);
+    }
     if (summary.captures == 0) {
         throw std::runtime_error("no graph was captured during the graphed warm-up (" + graphed_->describeGraphs() + ")");
     }
@@ -47,7 +50,9 @@ void TrainingSweepStep::requireReplaying() const {
 GraphedArmFigures TrainingSweepStep::graphedFigures() const {
     if (!graphed_) throw std::logic_error("graphed training step without a graphed arm");
     const auto& summary = graphed_->summary();
-    if (!summary.failure.empty()) throw std::runtime_error("graphs turned off: " + summary.failure);
+    if (!summary.failure.empty()) {
+        throw graphs::GraphCaptureError("graphs turned off: " + summary.failure, summary.failureOutOfMemory);
+    }
     GraphedArmFigures figures;
     figures.replays = static_cast<double>(summary.replayed);
     figures.poolBytes = static_cast<double>(summary.poolBytes);

@@ -37,8 +37,8 @@ public:
     // Warms up on the capture stream (warmupIterations runs of `warmup`, or of `body` when `warmup`
     // is empty), then captures body(staticInput) into the runner's shared pool. A training graph
     // warms up more than it captures (forward and backward before the forward graph alone). On
-    // failure it undoes everything (stream, allocator routing, RNG, partial graph) and throws
-    // std::runtime_error carrying the backend's reason.
+    // failure it undoes everything (stream, allocator routing, RNG, partial graph) and rethrows what
+    // failed, its type kept (c10::OutOfMemoryError stays one: graphs/OutOfMemory.h).
     virtual CaptureOutcome capture(const GraphBody& body, const torch::Tensor& staticInput, int warmupIterations,
                                    const GraphBody& warmup) = 0;
     CaptureOutcome capture(const GraphBody& body, const torch::Tensor& staticInput, int warmupIterations) {

@@ -92,7 +92,7 @@ public:
                 outcome.staticOutput = c10::IValue();  // its blocks belong to the pool we release
                 graph->abortCapture();                 // stream, allocator routing and RNG usable again
                 graph.reset();
-                throw std::runtime_error(error.what());
+                throw;  // its type too: out of memory is told by type where libtorch gives one
             }
             sideStream.synchronize();
         }

@@ -1,5 +1,7 @@
 #include "graphs/GraphRunner.h"
 
+#include "graphs/OutOfMemory.h"
+
 #include "results/ErrorText.h"
 
 #include "graphs/GraphCaptureError.h"
@@ -141,7 +143,7 @@ GraphRunner::Graphs::iterator GraphRunner::captureKey(const GraphKey& key, const
         if (graphs_.empty()) backend_->releasePool();
         throw GraphCaptureError(familyName_ + ": graph capture of " + key.toString() + " failed" +
                                 (seamPoint_.empty() ? "" : " (seam: " + seamPoint_ + ")") + ": " +
-                                results::errorCause(error.what()));
+                                results::errorCause(error.what()), isOutOfMemory(error));
     }
     entry.graph = std::move(outcome.graph);
     entry.staticOutput = std::move(outcome.staticOutput);

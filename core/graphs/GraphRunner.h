@@ -90,8 +90,11 @@ public:
     // Inference under NoGradGuard, graphed or eager as the mode decides. The caller owns the result:
     // every tensor coming out of a graph is cloned, so a later replay cannot change it.
     c10::IValue run(const torch::Tensor& batch);
-    // Same, but tensors from a graph ARE the graph's static output buffers: the next replay of that
-    // shape overwrites them. For timing loops and callers that consume the result immediately.
+    // Same, but tensors from a graph ARE the graph's static output buffers, valid until the next
+    // replay of ANY graph of this runner, not only of this shape: the graphs share one memory pool,
+    // and a graph captured earlier may keep its intermediates in the blocks a later graph's outputs
+    // were carved from, so replaying it writes over them. For timing loops and callers that consume
+    // the result before the next call; run() is the safe form.
     c10::IValue runReturningStaticBuffers(const torch::Tensor& batch);
     // The eager reference (captured part, then rest), whatever the mode.
     c10::IValue runEager(const torch::Tensor& batch);

@@ -15,8 +15,14 @@ ModuleFingerprint ModuleFingerprint::of(const torch::nn::Module& module) {
     return fingerprint;
 }
 
+bool ModuleFingerprint::replaced(std::size_t i) const {
+    // Only this fingerprint still holds the tensor: the module let go of it, so it now reads another one.
+    return tensors_[i].defined() && tensors_[i].use_count() == 1;
+}
+
 bool ModuleFingerprint::stillMatches() const {
     for (std::size_t i = 0; i < tensors_.size(); ++i) {
+        if (replaced(i)) return false;
         const auto now = entryOf(tensors_[i]);
         if (now.data != entries_[i].data || now.dtype != entries_[i].dtype || now.device != entries_[i].device) {
             return false;
@@ -39,6 +45,7 @@ bool ModuleFingerprint::matches(const torch::nn::Module& module) const {
 
 std::string ModuleFingerprint::describeChange() const {
     for (std::size_t i = 0; i < tensors_.size(); ++i) {
+        if (replaced(i)) return "parameter/buffer " + std::to_string(i) + " was replaced by a new tensor";
         const auto now = entryOf(tensors_[i]);
         const auto& was = entries_[i];
         if (now.device != was.device || now.dtype != was.dtype) {

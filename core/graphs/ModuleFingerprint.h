@@ -17,7 +17,11 @@ public:
     // Walks parameters and buffers recursively (allocates names: call at capture time, not per call).
     static ModuleFingerprint of(const torch::nn::Module& module);
 
-    // Cheap per-call check: re-reads the data pointers of the tensors recorded by of(), no allocation.
+    // Cheap per-call check, no allocation: re-reads the data pointers of the tensors recorded by of(),
+    // and notices a tensor the module no longer holds (register_parameter/register_buffer or a
+    // TorchScript attribute set to a new tensor): then this fingerprint is its last owner. A
+    // replaced tensor that something else still holds (a handle kept by the caller, an optimizer)
+    // is only caught by matches(), which runs before every capture.
     bool stillMatches() const;
     // Full check: re-walks the module (also catches a parameter replaced by a new tensor).
     bool matches(const torch::nn::Module& module) const;
@@ -33,6 +37,7 @@ private:
         c10::Device device = c10::Device(c10::DeviceType::CPU);
     };
     static Entry entryOf(const torch::Tensor& t);
+    bool replaced(std::size_t i) const;
     std::vector<torch::Tensor> tensors_;  // the handles (set_data keeps them, changes their storage)
     std::vector<Entry> entries_;          // as recorded
 };

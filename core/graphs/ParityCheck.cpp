@@ -1,6 +1,7 @@
 #include "graphs/ParityCheck.h"
 
 #include "graphs/GraphCaptureError.h"
+#include "graphs/OutOfMemory.h"
 #include "graphs/OutputTree.h"
 
 #include <cmath>
@@ -76,6 +77,7 @@ ParityReport checkInferenceParity(GraphRunner& runner, const torch::Tensor& prob
     } catch (const std::exception& error) {  // GraphCaptureError, or a replay/rest that threw
         report.result = ParityResult::CaptureError;
         report.message = error.what();
+        report.outOfMemory = isOutOfMemory(error);
     }
     return report;
 }

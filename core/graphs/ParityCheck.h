@@ -22,6 +22,7 @@ struct ParityReport {
     double captureMs = 0;
     std::int64_t poolBytes = 0;
     std::int64_t replays = 0;     // replays of the probe shape's graph during the check (3 expected)
+    bool outOfMemory = false;     // capture error: it was out of memory (told where it was caught)
 
     bool passed() const { return result == ParityResult::BitExact && probesDiffer && staleGuard; }
 };

@@ -1,5 +1,7 @@
 #include "train/TrainingStep.h"
 
+#include "graphs/OutOfMemory.h"
+
 #include "graphs/GraphedNetwork.h"
 #include "graphs/StepGraph.h"
 #include "graphs/TensorSnapshot.h"
@@ -165,9 +167,10 @@ std::vector<torch::Tensor> TrainingStep::stepState() const {
     return state;
 }
 
-void TrainingStep::turnGraphsOff(const std::string& message) {
+void TrainingStep::turnGraphsOff(const std::string& message, bool outOfMemory) {
     const auto why = message.substr(0, message.find('\n'));  // libtorch appends a C++ backtrace
     summary_.failure = why;
+    summary_.failureOutOfMemory = outOfMemory;
     options_.warn("graphed training failed at micro-step " + std::to_string(microStep_) + " (" + why +
                   "); the rest of the run trains eagerly");
     networks_.clear();
@@ -255,7 +258,7 @@ bool TrainingStep::tryGraphed(const torch::Tensor& images, const torch::Tensor& 
         return true;
     } catch (const std::exception& error) {
         policy_.recordFailure(key, error.what());
-        turnGraphsOff(error.what());
+        turnGraphsOff(error.what(), graphs::isOutOfMemory(error));
         ++summary_.eagerAfterFailure;
         return false;
     }

@@ -65,6 +65,7 @@ struct TrainingGraphSummary {
     double captureMs = 0;
     std::int64_t poolBytes = 0;
     std::string failure;                 // the failure that turned graphs off, if any
+    bool failureOutOfMemory = false;     // that failure was out of memory (told by its type where caught)
 };
 
 class TrainingStep {
@@ -106,7 +107,7 @@ private:
                     profiler::PhaseObserver& phases);
     bool tryGraphed(const torch::Tensor& images, const torch::Tensor& targets, bool boundary, Result& result,
                     profiler::PhaseObserver& phases);
-    void turnGraphsOff(const std::string& why);
+    void turnGraphsOff(const std::string& why, bool outOfMemory = false);
     std::vector<torch::Tensor> stepState() const;
 
     std::shared_ptr<torch::nn::Module> module_;

@@ -6,6 +6,8 @@
 #include "graphs/CaptureBackend.h"
 #include "graphs/OutputTree.h"
 
+#include <c10/util/Exception.h>
+
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -45,6 +47,10 @@ public:
                                    int warmupIterations, const graphs::GraphBody& warmup) override {
         ++attempts;
         if (failWhen && failWhen(staticInput)) {
+            if (failOutOfMemory) {
+                throw c10::OutOfMemoryError({__func__, __FILE__, static_cast<uint32_t>(__LINE__)},
+                                            "CUDA out of memory. Tried to allocate 2.00 GiB");
+            }
             throw std::runtime_error("operation not permitted when stream is capturing");
         }
         const auto& warmupBody = warmup ? warmup : body;
@@ -70,6 +76,7 @@ public:
     void releasePool() override { ++poolReleases; }
 
     std::function<bool(const torch::Tensor&)> failWhen;
+    bool failOutOfMemory = false;  // failWhen's captures throw c10::OutOfMemoryError instead
     std::function<void(const c10::IValue&)> afterReplay;  // e.g. perturb outputs to fake a mismatch
     bool staleAfterFirstReplay = false;  // later replays write nothing: the output stays stale
     int attempts = 0, captures = 0, replays = 0, poolReleases = 0;

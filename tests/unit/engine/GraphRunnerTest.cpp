@@ -8,6 +8,7 @@
 #include "graphs/GraphPolicy.h"
 #include "graphs/GraphRunner.h"
 #include "graphs/ModuleForward.h"
+#include "graphs/OutOfMemory.h"
 #include "graphs/OutputTree.h"
 #include "graphs/ParityCheck.h"
 
@@ -39,6 +40,14 @@ struct NestedImpl : torch::nn::Module {
     torch::nn::Linear linear{nullptr};
 };
 TORCH_MODULE(Nested);
+
+// A network whose last layer fine-tuning code replaces.
+struct HeadNetImpl : torch::nn::Module {
+    HeadNetImpl() { head = register_module("head", torch::nn::Linear(4, 3)); }
+    torch::Tensor forward(const torch::Tensor& x) { return head(x); }
+    torch::nn::Linear head{nullptr};
+};
+TORCH_MODULE(HeadNet);
 
 struct Fixture {
     std::shared_ptr<testing::FakeCaptureBackend> backend = std::make_shared<testing::FakeCaptureBackend>();
@@ -342,6 +351,52 @@ TEST_CASE("moving the module or giving its weights new storage invalidates the g
     CHECK(runner.info().invalidations == 2);
     CHECK(f.backend->captures == 3);
     CHECK(runner.info().graphs.at(0).replays == 1);
+
+}
+
+TEST_CASE("a layer replaced by a new one is noticed on the very next call, not at the next capture", "[graphs]") {
+    Fixture f;
+    torch::manual_seed(3);
+    HeadNet net;
+    graphs::GraphRunner runner(torch::nn::AnyModule(net), "headnet", kWhole, f.options(GraphMode::On));
+    const auto x = input(2);
+    (void)runner.run(x);
+    CHECK(f.backend->captures == 1);
+    // A new head, as fine-tuning code swaps one in: its weights are new tensors, the old ones are gone.
+    net->head = net->replace_module("head", torch::nn::Linear(4, 3));
+    CHECK(same(runner.run(x), runner.runEager(x)));
+    CHECK(runner.info().invalidations == 1);
+    CHECK_THAT(runner.info().lastInvalidation, Catch::Contains("replaced by a new tensor"));
+    CHECK(f.backend->captures == 2);
+}
+
+TEST_CASE("out of memory in a capture is told by its type and carried, never read back from text", "[graphs]") {
+    Fixture f;
+    torch::manual_seed(3);
+    torch::nn::Linear linear(4, 3);
+    f.backend->failWhen = [](const torch::Tensor& x) { return x.size(0) == 8; };
+    f.backend->failOutOfMemory = true;
+    graphs::GraphRunner runner(torch::nn::AnyModule(linear), "linear", kWhole, f.options(GraphMode::On));
+    try {
+        (void)runner.run(input(8));
+        FAIL("the capture must fail");
+    } catch (const graphs::GraphCaptureError& error) {
+        CHECK(error.outOfMemory());
+        CHECK(graphs::isOutOfMemory(error));
+    }
+    // A wrapped failure that is not out of memory stays so, whatever its text says.
+    CHECK_FALSE(graphs::isOutOfMemory(graphs::GraphCaptureError("linear: graph capture of [2, 4] failed: "
+                                                                 "stream is capturing (out of memory is not the cause)")));
+    // The parity check keeps the answer for the sweep, which marks the graphed row `oom`.
+    graphs::GraphRunner probe(torch::nn::AnyModule(linear), "linear", kWhole, f.options(GraphMode::On));
+    const auto report = graphs::checkInferenceParity(probe, input(8, 1), input(8, 2), 1);
+    CHECK(report.result == graphs::ParityResult::CaptureError);
+    CHECK(report.outOfMemory);
+    f.backend->failOutOfMemory = false;
+    graphs::GraphRunner other(torch::nn::AnyModule(linear), "linear", kWhole, f.options(GraphMode::On));
+    const auto plain = graphs::checkInferenceParity(other, input(8, 1), input(8, 2), 1);
+    CHECK(plain.result == graphs::ParityResult::CaptureError);
+    CHECK_FALSE(plain.outOfMemory);
 }
 
 TEST_CASE("a seam graphs the network and runs a data-dependent rest eagerly, equal to eager", "[graphs]") {

@@ -79,6 +79,12 @@ const CuptiLibrary& CuptiLibrary::instance() {
     return lib;
 }
 
+uint64_t CuptiLibrary::timestampNs() const {
+    uint64_t now = 0;
+    if (loaded) GRAPHLENS_CUPTI_CHECK(*this, cuptiGetTimestamp(&now), nullptr);
+    return now;
+}
+
 namespace detail {
 
 bool cuptiSucceeded(CUptiResult result, const char* call, const char* file, int line, std::string* error) {

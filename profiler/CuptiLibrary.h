@@ -2,6 +2,7 @@
 // The process's one libcupti, opened at run time. Compiled only when GRAPHLENS_HAVE_CUPTI.
 #include <cupti.h>
 
+#include <cstdint>
 #include <string>
 
 namespace graphlens::profiler {
@@ -40,6 +41,9 @@ struct CuptiLibrary {
     // Optional: CUPTI's id of an executable graph, the id a graph-level record names. Without it
     // graph-level tracing is not armed and replays are traced per kernel.
     decltype(&::cuptiGetGraphExecId) cuptiGetGraphExecId = nullptr;
+
+    // CUPTI's clock (cuptiGetTimestamp), the one its records use; 0 when not loaded or it fails.
+    uint64_t timestampNs() const;
 };
 
 namespace detail {

@@ -14,6 +14,8 @@
 // Pixels match OpenCV's cv::imdecode(IMREAD_COLOR) at full scale: 8-bit BGR; grey replicated; alpha
 // dropped; palette expanded; 16-bit reduced to its high byte (>> 8); CMYK/YCCK JPEG converted with
 // imgcodecs' own formula (see tests/unit/data/DecodeVsOpenCvTest.cpp for the comparison).
+// Where: ImageCodec.cpp (sniffing, headers, dispatch, file I/O), JpegCodec.cpp (TurboJPEG decode and
+// encode, jpegEndOffset), PngDecoder.cpp and PngEncoder.cpp over PngContext.h (libpng's error path).
 #include <opencv2/core/mat.hpp>
 
 #include <cstddef>

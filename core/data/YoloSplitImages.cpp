@@ -1,0 +1,104 @@
+#include "data/YoloSplitImages.h"
+
+#include "data/DatasetError.h"
+#include "data/ImageFiles.h"
+#include "data/PathText.h"
+#include "data/YamlFields.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+
+namespace graphlens::data {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool isTxtFile(const fs::path& path) {
+    std::string extension = path.extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
+    return fs::is_regular_file(path) && extension == ".txt";
+}
+
+// One line of a .txt list without its byte-order mark (first line), trailing CR/blanks and leading
+// blanks; empty when nothing is left.
+std::string trimListLine(std::string line, int lineNumber) {
+    if (lineNumber == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    const auto start = line.find_first_not_of(" \t");
+    if (start == std::string::npos) return {};
+    return line.erase(0, start);
+}
+
+// As Ultralytics resolves a list's line: "./x" relative to the list's folder, any other relative line
+// to the dataset root (falling back to the list's folder when the file is only there), absolute as is.
+fs::path resolveListedPath(const std::string& line, const fs::path& list, const fs::path& root) {
+    fs::path image(line);
+    if (!image.is_relative()) return image;
+    const fs::path listFolder = list.parent_path();
+    if (line.rfind("./", 0) == 0) return (listFolder / image).lexically_normal();
+    image = (root / line).lexically_normal();
+    if (!fs::is_regular_file(image) && fs::is_regular_file(listFolder / line)) image = (listFolder / line).lexically_normal();
+    return image;
+}
+
+// Image paths in a .txt list, one per line.
+void readImageList(const fs::path& list, const fs::path& root, SplitImages& listed) {
+    std::ifstream file(list, std::ios::binary);
+    if (!file) throw DatasetError(where(list) + ": cannot be read (expected a .txt list of image paths)");
+    std::string raw;
+    int lineNumber = 0;
+    while (std::getline(file, raw)) {
+        ++lineNumber;
+        const std::string line = trimListLine(std::move(raw), lineNumber);
+        if (line.empty()) continue;
+        if (!isValidUtf8(line)) {
+            listed.defects.push_back(where(list, lineNumber) + ": image path is not valid UTF-8 (expected UTF-8 paths)");
+            continue;
+        }
+        const fs::path image = resolveListedPath(line, list, root);
+        if (!fs::is_regular_file(image)) {
+            listed.defects.push_back(where(list, lineNumber) + ": '" + line + "' does not exist (resolved to " + displayPath(image) +
+                                     "; expected an image file)");
+            continue;
+        }
+        listed.images.push_back(image);
+    }
+}
+
+void listEntry(const YAML::Node& node, const fs::path& root, const fs::path& yaml, const std::string& key, SplitImages& listed) {
+    const std::string text = yamlScalar(node, yaml, key + " entry", kSplitExpectation);
+    fs::path resolved = (root / text).lexically_normal();
+    // Exporters (Roboflow and others) write "../train/images" beside a data.yaml that sits in the
+    // dataset root; Ultralytics then drops the "../": so do we.
+    if (!fs::exists(resolved) && text.rfind("../", 0) == 0 && fs::exists(root / text.substr(3))) {
+        resolved = (root / text.substr(3)).lexically_normal();
+    }
+    if (fs::is_directory(resolved)) {
+        auto listing = listImages(resolved);
+        listed.images.insert(listed.images.end(), listing.images.begin(), listing.images.end());
+        listed.defects.insert(listed.defects.end(), listing.defects.begin(), listing.defects.end());
+    } else if (isTxtFile(resolved)) {
+        readImageList(resolved, root, listed);
+    } else if (fs::exists(resolved)) {
+        throw DatasetError(where(yaml, yamlLine(node)) + ": " + key + " '" + text + "' is neither a folder nor a .txt list (" +
+                           kSplitExpectation + ")");
+    } else {
+        throw DatasetError(where(yaml, yamlLine(node)) + ": " + key + " '" + text + "' does not exist (resolved to " +
+                           displayPath(resolved) + "; " + kSplitExpectation + ")");
+    }
+}
+
+}  // namespace
+
+SplitImages listSplitImages(const YAML::Node& node, const fs::path& root, const fs::path& yaml, const std::string& key) {
+    SplitImages listed;
+    if (node.IsSequence()) {
+        for (const auto& item : node) listEntry(item, root, yaml, key, listed);
+    } else {
+        listEntry(node, root, yaml, key, listed);
+    }
+    return listed;
+}
+
+}  // namespace graphlens::data

@@ -205,7 +205,8 @@ int runDataCheck(const std::string& data, bool json) {
     return result.ok ? 0 : kBadArguments;
 }
 
-int runVerifyTraining(const std::string& familyName, bool all, bool json, const std::string& precision) {
+int runVerifyTraining(const std::string& familyName, bool all, bool json, const std::string& precision,
+                      const std::string& optimizer) {
     std::vector<graphlens::families::Family> families;
     if (all) {
         families = graphlens::families::FamilyRegistry::builtIn().all();
@@ -215,7 +216,8 @@ int runVerifyTraining(const std::string& familyName, bool all, bool json, const 
     }
     const auto trainingPrecision = trainingPrecisionOf(precision);
     const torch::Device device = torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
-    const auto rows = graphlens::train::verifyTraining(families, trainingPrecision, "sgd", device);
+    if (optimizer != "sgd" && optimizer != "adamw") throw UsageError("--optimizer must be sgd or adamw, not '" + optimizer + "'");
+    const auto rows = graphlens::train::verifyTraining(families, trainingPrecision, optimizer, device);
     std::cout << (json ? graphlens::train::trainingVerifyJson(rows).dump(2) + "\n" : graphlens::train::trainingVerifyTable(rows));
     return graphlens::train::trainingVerifyExitCode(rows);
 }
@@ -300,6 +302,8 @@ int main(int argc, char** argv) {
     verify->add_flag("--training", verifyTrainingFlag,
                      "the training check instead: step-0 loss, gradients and parameters after 6 steps, graphed vs eager "
                      "(precision fp32, fp16 = amp-fp16, amp-bf16)");
+    std::string verifyOptimizer = "sgd";
+    verify->add_option("--optimizer", verifyOptimizer, "with --training: sgd | adamw")->capture_default_str();
     std::string verifyMemoryFormat = "nchw";
     verify->add_option("--memory-format", verifyMemoryFormat, "nchw | channels_last: network and probes")
         ->capture_default_str();
@@ -381,7 +385,7 @@ int main(int argc, char** argv) {
         }
         if (*worker) return runWorker(planPath);
 #if GRAPHLENS_HAVE_DATASETS
-        if (*verify && verifyTrainingFlag) return runVerifyTraining(verifyFamily, verifyAll, verifyJson, verifyPrecision);
+        if (*verify && verifyTrainingFlag) return runVerifyTraining(verifyFamily, verifyAll, verifyJson, verifyPrecision, verifyOptimizer);
 #endif
         if (*verify) return runVerify(verifyFamily, verifyModel, verifyAll, verifyJson, verifyPrecision, verifyBatch,
                                          verifyMemoryFormat);

@@ -16,8 +16,11 @@ CapturableSgd::CapturableSgd(std::vector<torch::Tensor> parameters, SgdOptions o
         }
     }
     initialised_ = torch::zeros({1}, learningRate_.options());
-    // Without momentum there is no state for a first step to create.
-    firstStep_ = options_.momentum != 0.0;
+    // A first step differs from the others only when it must fill the buffers differently: with
+    // momentum and dampening d != 0, libtorch's first step copies g where a later one adds (1 - d) g.
+    // With dampening 0, momentum * 0 + g is g bit for bit, so every step, the first included, is the
+    // same kernel and can be captured: a whole-step graph can replay step 0.
+    firstStep_ = options_.momentum != 0.0 && options_.dampening != 0.0;
 }
 
 void CapturableSgd::step(const std::optional<torch::Tensor>& gradScale,

@@ -1,10 +1,10 @@
 #pragma once
-// SGD with momentum on at::_fused_sgd_ (tensor learning rate). The first step fills the momentum
-// buffers (the kernel copies the gradient into them, is_first_step), so it runs eagerly; later steps
-// can be captured. Same update as torch::optim::SGD with the same options. The buffers exist as zeros
-// from construction: a first step skipped on overflow leaves them zero, and the next step's
-// buf = momentum * 0 + (1 - dampening) * g equals libtorch's first step exactly when dampening is 0
-// (with dampening d it is (1 - d) times that, once).
+// SGD with momentum on at::_fused_sgd_ (tensor learning rate). Same update as torch::optim::SGD with
+// the same options. The momentum buffers exist as zeros from construction, and with dampening 0 (the
+// default) the update buf = momentum * buf + g on zero buffers is libtorch's first step (buf = g) bit
+// for bit, so every step can be captured, the first included. With dampening d != 0 the first step
+// must copy g instead of adding (1 - d) g: it runs eagerly (is_first_step) and only later steps can
+// be captured. A first step skipped on overflow leaves the buffers zero.
 #include "train/CapturableOptimizer.h"
 
 namespace graphlens::train {

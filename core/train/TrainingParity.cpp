@@ -18,6 +18,7 @@ namespace {
 struct RunState {
     std::vector<torch::Tensor> parameters, gradients, buffers;
     double lossZero = 0;
+    bool stepZeroReplayed = false;
     std::int64_t replayed = 0;
     std::string failure;
 };
@@ -64,8 +65,12 @@ RunState trainSteps(const families::Family& family, families::TrainingGraphScope
     }
     torch::manual_seed(9);  // dropout and stochastic depth draw from here in every run
     for (std::size_t i = 0; i < batches.size(); ++i) {
-        const auto loss = step.run(batches[i].first, batches[i].second).loss.item<double>();
-        if (i == 0) state.lossZero = loss;
+        const auto result = step.run(batches[i].first, batches[i].second);
+        const auto loss = result.loss.item<double>();
+        if (i == 0) {
+            state.lossZero = loss;
+            state.stepZeroReplayed = result.replayed;
+        }
     }
     for (const auto& p : module->parameters()) {
         state.parameters.push_back(p.detach().clone());
@@ -191,6 +196,7 @@ TrainingParityResult checkTrainingParity(const families::Family& family, const T
         const auto graphed = trainSteps(family, options.scope, options, imgsz);
         result.error = graphed.failure;
         result.replayed = graphed.replayed;
+        result.stepZeroReplayed = graphed.stepZeroReplayed;
         result.lossZeroEager = eager.lossZero;
         result.lossZeroGraphed = graphed.lossZero;
         result.lossZeroIdentical = std::memcmp(&eager.lossZero, &graphed.lossZero, sizeof(double)) == 0;

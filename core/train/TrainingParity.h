@@ -55,6 +55,9 @@ struct TrainingParityOptions {
 struct TrainingParityResult {
     std::string family, scope, precision, optimizer;
     bool lossZeroIdentical = false;
+    // The graphed run's step 0 was a replay (network scope: its forward; step scope: the whole step),
+    // so the step-0 comparison is a graph against eager. False when something kept step 0 eager.
+    bool stepZeroReplayed = false;
     double lossZeroEager = 0, lossZeroGraphed = 0;
     TensorListDifference buffers, buffersNoise;
     TensorListDifference gradients, gradientsNoise;

@@ -35,7 +35,8 @@ std::vector<TrainingVerifyRow> verifyTraining(const std::vector<families::Family
 }
 
 std::string trainingVerifyTable(const std::vector<TrainingVerifyRow>& rows) {
-    std::string table = "family            scope    precision  step-0 loss  gradients       parameters      replayed\n";
+    std::string table =
+        "family            scope    optimizer precision  step 0   step-0 loss  gradients       parameters      replayed\n";
     char line[256];
     for (const auto& row : rows) {
         if (row.scopes.empty()) {
@@ -50,8 +51,9 @@ std::string trainingVerifyTable(const std::vector<TrainingVerifyRow>& rows) {
                 table += line;
                 continue;
             }
-            std::snprintf(line, sizeof line, "%-17s %-8s %-10s %-12s %-15s %-15s %lld of %d  -> %s\n", r.family.c_str(),
-                          r.scope.c_str(), r.precision.c_str(), r.lossZeroIdentical ? "identical" : "differs",
+            std::snprintf(line, sizeof line, "%-17s %-8s %-9s %-10s %-8s %-12s %-15s %-15s %lld of %d  -> %s\n",
+                          r.family.c_str(), r.scope.c_str(), r.optimizer.c_str(), r.precision.c_str(),
+                          r.stepZeroReplayed ? "replay" : "eager", r.lossZeroIdentical ? "identical" : "differs",
                           toString(r.gradientClass), toString(r.parameterClass), static_cast<long long>(r.replayed), r.steps,
                           toString(r.overall()));
             table += line;
@@ -78,6 +80,7 @@ nlohmann::json trainingVerifyJson(const std::vector<TrainingVerifyRow>& rows) {
                               {"optimizer", r.optimizer},
                               {"class", toString(r.overall())},
                               {"loss0_identical", r.lossZeroIdentical},
+                              {"step0_replayed", r.stepZeroReplayed},
                               {"loss0_eager", r.lossZeroEager},
                               {"loss0_graphed", r.lossZeroGraphed},
                               {"gradients_class", toString(r.gradientClass)},

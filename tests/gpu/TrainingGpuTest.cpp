@@ -80,6 +80,9 @@ TEST_CASE("graphed training (network and step scope) is classed no worse than ea
                       << " -> " << train::toString(result.overall()) << "\n";
             CHECK(result.error.empty());
             CHECK(result.replayed >= 3);
+            // Step 0 is a replay in the graphed run (SGD included: its first step is capturable), so
+            // the step-0 loss compares a graph with eager, never eager with eager.
+            CHECK(result.stepZeroReplayed);
             CHECK(result.lossZeroIdentical);
             // rtdetr-r18's backward accumulates with atomics (grid_sample): its eager runs differ, and its
             // graphed run is classed against twice that spread (kEagerSpreadMargin).
@@ -202,6 +205,12 @@ TEST_CASE("every built-in family's declared training scopes pass the training ch
                                             "sgd", kGpu);
     std::cout << train::trainingVerifyTable(rows);
     CHECK(train::trainingVerifyExitCode(rows) == 0);
+    for (const auto& row : rows) {
+        for (const auto& scope : row.scopes) {
+            CAPTURE(row.family, scope.scope);
+            CHECK(scope.stepZeroReplayed);
+        }
+    }
 }
 
 TEST_CASE("training steps in the sweep: both scopes replay, with phases, network fraction and VRAM", "[cuda][train][sweep]") {

@@ -176,14 +176,18 @@ TEST_CASE("state tensors keep their count and order", "[train]") {
     }
 }
 
-TEST_CASE("readyForCapture once the first step has created the state", "[train]") {
-    CapturableSgd sgd(makeParameters(), SgdOptions{});
+TEST_CASE("readyForCapture: at once unless a first step must fill the state differently", "[train]") {
+    // Dampening 0: the first step on zero buffers is the later steps' kernel, so step 0 can be captured.
+    CHECK(CapturableSgd(makeParameters(), SgdOptions{}).readyForCapture());
+    SgdOptions damped;
+    damped.dampening = 0.1;
+    CapturableSgd sgd(makeParameters(), damped);
     CHECK_FALSE(sgd.readyForCapture());
     setGradients(sgd.parameters(), 0);
     sgd.step();
     CHECK(sgd.readyForCapture());
 
-    CapturableSgd restored(makeParameters(), SgdOptions{});
+    CapturableSgd restored(makeParameters(), damped);
     restored.initialiseState();  // a checkpoint fills the buffers next
     CHECK(restored.readyForCapture());
 
@@ -192,6 +196,19 @@ TEST_CASE("readyForCapture once the first step has created the state", "[train]"
     CHECK(CapturableAdamW(makeParameters(), AdamWOptions{}).readyForCapture());
     CHECK(sgd.name() == "sgd");
     CHECK(CapturableAdamW(makeParameters(), AdamWOptions{}).name() == "adamw");
+}
+
+TEST_CASE("SGD's first step, ready for capture, equals torch::optim::SGD's first step bit for bit", "[train]") {
+    auto parameters = makeParameters();
+    auto theirs = cloneParameters(parameters);
+    CapturableSgd ours(parameters, SgdOptions{});
+    REQUIRE(ours.readyForCapture());
+    torch::optim::SGD reference(theirs, torch::optim::SGDOptions(0.01).momentum(0.9));
+    setGradients(ours.parameters(), 0);
+    setGradients(theirs, 0);
+    ours.step();
+    reference.step();
+    CHECK(allEqual(ours.parameters(), theirs));
 }
 
 TEST_CASE("foundInf = 1 skips the whole update on the device", "[train]") {

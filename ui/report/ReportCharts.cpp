@@ -1,10 +1,17 @@
 #include "ui/report/ReportCharts.h"
 
 #include "ui/Theme.h"
-#include "ui/charts/ChartLegendItem.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/charts/LaunchOverheadChartView.h"
 #include "ui/charts/ModelChartView.h"
+#include "ui/charts/PhasesChartView.h"
+#include "ui/charts/ReplaysChartView.h"
+#include "ui/charts/SpeedupChartView.h"
+#include "ui/charts/StepTimeChartView.h"
+#include "ui/charts/VramChartView.h"
 #include "ui/models/MeasurementTableModel.h"
+#include "ui/report/ChartCaptions.h"
+#include "ui/report/ReportSymbols.h"
 
 #include <QCoreApplication>
 #include <QPainter>
@@ -12,25 +19,17 @@
 namespace graphlens::ui {
 namespace {
 
-QString glyphOf(const LegendEntry& entry) {
-    switch (entry.glyph) {
-    case LegendEntry::Glyph::Box:
-    case LegendEntry::Glyph::Square: return QStringLiteral("■");
-    case LegendEntry::Glyph::Triangle: return QStringLiteral("▲");
-    case LegendEntry::Glyph::Circle: return QStringLiteral("●");
-    case LegendEntry::Glyph::Line: break;
+// How to read the panel's tab `view`; empty for a chart no caption is written for yet.
+QString captionOf(const ChartsPanel& panel, const QWidget* view) {
+    const std::pair<const QWidget*, ChartKind> kinds[] = {
+        {panel.speedupChart(), ChartKind::Speedup}, {panel.stepTimeChart(), ChartKind::StepTime},
+        {panel.replaysChart(), ChartKind::Replays}, {panel.vramChart(), ChartKind::Vram},
+        {panel.launchOverheadChart(), ChartKind::LaunchOverhead}, {panel.phasesChart(), ChartKind::Phases},
+    };
+    for (const auto& [chart, kind] : kinds) {
+        if (chart == view) return ChartCaptions::reading(kind);
     }
-    return entry.style == Qt::DashLine    ? QStringLiteral("╍╍╍")
-           : entry.style == Qt::SolidLine ? QStringLiteral("━━━")
-                                          : QStringLiteral("┉┉┉");
-}
-
-// The entries the view's own legend shows, every panel's series once (ChartLegendItem).
-QList<ReportLegendEntry> legendOf(ModelChartView* view) {
-    view->syncLegend();
-    QList<ReportLegendEntry> entries;
-    for (const auto& entry : view->legendItem()->entries()) entries.append({entry.label, entry.color, glyphOf(entry)});
-    return entries;
+    return {};
 }
 
 }  // namespace
@@ -62,7 +61,9 @@ QList<ReportChart> renderReportCharts(const std::vector<results::Measurement>& r
         panel.setCurrentIndex(i);
         auto* view = qobject_cast<ModelChartView*>(panel.widget(i));
         if (!view) continue;
-        const auto legend = legendOf(view);
+        view->redrawIfPending();  // the symbols go on the series of the last redraw
+        // Symbols a greyscale print tells apart, on the series and in the legend alike.
+        const auto legend = giveDistinctSymbols(view->panels());
         view->setLegendShown(false);  // the page draws it, wrapped (see ReportLegendEntry)
         settle();
         QImage image((QSizeF(view->size()) * scale).toSize(), QImage::Format_ARGB32_Premultiplied);
@@ -72,7 +73,7 @@ QList<ReportChart> renderReportCharts(const std::vector<results::Measurement>& r
         painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
         view->render(&painter, QRectF(QPointF(0, 0), QSizeF(view->size())), view->viewport()->rect());
         painter.end();
-        charts.append({panel.tabText(i), image, legend});
+        charts.append({panel.tabText(i), captionOf(panel, view), image, legend});
     }
     return charts;
 }

@@ -1,6 +1,7 @@
 #pragma once
-// The charts panel's views rendered offscreen to images, one per tab, for the report. Needs a
-// QApplication (the views are widgets); any platform works, offscreen included.
+// The charts panel's views rendered offscreen to images, one per tab, for the report, each with its
+// reading caption (ChartCaptions) and its series given symbols a greyscale print tells apart
+// (ReportSymbols). Needs a QApplication (the views are widgets); any platform works, offscreen included.
 #include "results/Measurement.h"
 #include "ui/report/ReportContent.h"
 

@@ -161,6 +161,21 @@ QStringList methodParagraphs(const results::Session& session) {
 
 }  // namespace
 
+bool ranOnCpuOnly(const results::Session& session) {
+    const auto& rows = session.rows;
+    const bool graphedRan = std::any_of(rows.begin(), rows.end(), [](const Measurement& r) {
+        return r.arm == "graphed" && r.status == "ok";
+    });
+    const bool graphedSkipped = std::any_of(rows.begin(), rows.end(), [](const Measurement& r) {
+        return r.arm == "graphed" && r.status == "skipped";
+    });
+    const bool onCpu = std::all_of(rows.begin(), rows.end(), [](const Measurement& r) {
+        return QString::fromStdString(r.device).compare(QStringLiteral("cpu"), Qt::CaseInsensitive) == 0;
+    });
+    const auto environment = QJsonDocument::fromJson(QByteArray::fromStdString(session.environment.dump())).object();
+    return !rows.empty() && !graphedRan && graphedSkipped && (onCpu || environmentLacksCuda(environment));
+}
+
 ReportContent reportContent(const results::Session& session) {
     ReportContent content;
     const QString device = deviceName(session);
@@ -188,6 +203,10 @@ ReportContent reportContent(const results::Session& session) {
     content.environment.insert(at, {tr("GraphLens build"), buildDescription(session)});
     content.buildWarning = buildWarning(session);
     content.method = methodParagraphs(session);
+    if (ranOnCpuOnly(session)) {
+        content.chartsNote = tr("CUDA graphs need a CUDA device; this session ran on the CPU, so only eager "
+                                "figures exist and there are no charts comparing eager with graphed steps.");
+    }
     return content;
 }
 

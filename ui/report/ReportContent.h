@@ -18,12 +18,13 @@ namespace graphlens::ui {
 struct ReportLegendEntry {
     QString label;
     QColor color;
-    QString glyph;  // "━━━", "╍╍╍", "┉┉┉" (line styles), "■" (bars), "●" or "▲" (points)
+    QString glyph;  // distinct within a chart (ReportSymbols): "━●━", "╍○╍" (lines), "█", "▨" (bars), "▲" (points)
 };
 
 struct ReportChart {
-    QString title;  // the chart tab's title, e.g. "Speedup"
-    QImage image;   // rendered at a devicePixelRatio > 1 so that print stays sharp; without its legend
+    QString title;    // the chart tab's title, e.g. "Speedup"
+    QString caption;  // how to read it (ChartCaptions), printed above the image
+    QImage image;     // rendered at a devicePixelRatio > 1 so that print stays sharp; without its legend
     QList<ReportLegendEntry> legend;
 };
 
@@ -35,10 +36,15 @@ struct ReportContent {
     QString environmentLine;                       // environmentSummary(): the one-line fingerprint
     QList<QPair<QString, QString>> environment;    // label, value; only the facts the session has
     QStringList method;                            // paragraphs: steps, warm-up, rounds, passes, ...
+    // Set instead of charts when there is nothing to compare: a CPU-only session (ranOnCpuOnly).
+    QString chartsNote;
     QList<ReportChart> charts;
 };
 
 // Everything but the charts.
 ReportContent reportContent(const results::Session& session);
+// True when no graphed arm ran because the session had no CUDA device: its graphed rows were all
+// skipped, so every chart comparing the arms would be empty.
+bool ranOnCpuOnly(const results::Session& session);
 
 }  // namespace graphlens::ui

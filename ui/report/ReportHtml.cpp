@@ -34,7 +34,8 @@ p.sentence { margin: 4px 0; }
 p.warning { margin: 0; color: #8e1b10; }
 p.envline { font-weight: bold; }
 td.label { color: #555; padding-right: 14px; }
-p.chart { margin: 10px 0; }
+p.caption { margin: 16px 0 4px 0; color: #333; font-size: 9pt; }
+p.chart { margin: 4px 0 10px 0; }
 table.legend { font-size: 8pt; color: #333; margin-bottom: 14px; }
 td.glyph { white-space: nowrap; padding-right: 4px; }
 p.footer { color: #888; font-size: 8pt; margin-top: 20px; }
@@ -90,6 +91,7 @@ QString reportHtml(const ReportContent& content, const ReportHtmlOptions& option
     html += QStringLiteral("</td></tr></table>\n");
 
     html += QStringLiteral("<h2>%1</h2>\n").arg(tr("Charts"));
+    if (!content.chartsNote.isEmpty()) html += QStringLiteral("<p class=\"sentence\">%1</p>\n").arg(esc(content.chartsNote));
     for (int i = 0; i < content.charts.size(); ++i) {
         const auto& chart = content.charts[i];
         const QString src = options.inlineImages ? pngDataUrl(chart.image) : chartResourceName(i);
@@ -100,6 +102,8 @@ QString reportHtml(const ReportContent& content, const ReportHtmlOptions& option
                                         .arg(options.imageWidth)
                                         .arg(qRound(options.imageWidth * shown.height() / shown.width()))
                                   : QString();
+        // Above the image, so a reader knows what to look for before looking (ReportPagination keeps them together).
+        if (!chart.caption.isEmpty()) html += QStringLiteral("<p class=\"caption\">%1</p>\n").arg(esc(chart.caption));
         html += QStringLiteral("<p class=\"chart\"><img class=\"chart\" src=\"%1\"%2 alt=\"%3\"></p>\n")
                     .arg(src, width, esc(tr("%1 chart").arg(chart.title)));
         if (!chart.legend.isEmpty()) html += legendHtml(chart.legend);

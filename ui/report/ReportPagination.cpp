@@ -24,6 +24,13 @@ QTextBlock chartBlock(const QTextDocument& document, int chartIndex) {
     return {};
 }
 
+// Where chart `image` starts: its caption, the text paragraph right above it (ReportHtml), when there is one.
+QTextBlock chartStart(const QTextBlock& image) {
+    const QTextBlock caption = image.previous();
+    if (caption.isValid() && !caption.text().trimmed().isEmpty() && !QTextCursor(caption).currentTable()) return caption;
+    return image;
+}
+
 }  // namespace
 
 QList<int> blankPages(const QTextDocument& document) {
@@ -56,18 +63,18 @@ ChartPages chartPages(const QTextDocument& document, int chartIndex) {
     const QTextBlock block = chartBlock(document, chartIndex);
     if (!block.isValid() || pageHeight <= 0) return {};
     auto* layout = document.documentLayout();
-    const QRectF image = layout->blockBoundingRect(block);
-    qreal bottom = image.bottom();
+    const qreal top = layout->blockBoundingRect(chartStart(block)).top();
+    qreal bottom = layout->blockBoundingRect(block).bottom();
     // The legend is the table right after the chart's paragraph (ReportHtml).
     if (auto* legend = QTextCursor(block.next()).currentTable()) bottom = layout->frameBoundingRect(legend).bottom();
-    return {int(std::floor(image.top() / pageHeight)), int(std::floor((bottom - 1) / pageHeight))};
+    return {int(std::floor(top / pageHeight)), int(std::floor((bottom - 1) / pageHeight))};
 }
 
 void keepChartsWithLegends(QTextDocument& document, int chartCount) {
     for (int i = 0; i < chartCount; ++i) {
         const auto pages = chartPages(document, i);  // laid out again after each break set before it
         if (pages.first < 0 || pages.first == pages.last) continue;
-        const QTextBlock block = chartBlock(document, i);
+        const QTextBlock block = chartStart(chartBlock(document, i));
         QTextBlockFormat format = block.blockFormat();
         // Already starting a page: chart and legend are taller than a page, nothing to gain.
         if (format.pageBreakPolicy() & QTextFormat::PageBreak_AlwaysBefore) continue;

@@ -6,6 +6,8 @@
 #include "ui/report/ReportContent.h"
 #include "ui/report/ReportHtml.h"
 #include "ui/report/ReportPagination.h"
+#include "ui/report/ReportTimeline.h"
+#include "ui/session/SessionTrace.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -88,13 +90,22 @@ bool isReportPath(const QString& path) {
 }
 
 bool writeReport(const QString& path, const results::Session& session, QString* error) {
+    return writeReport(path, session, std::nullopt, error);
+}
+
+bool writeReport(const QString& path, const results::Session& session, const std::optional<StepTrace>& trace,
+                 QString* error) {
     const QString shown = QDir::toNativeSeparators(path);
     if (!isReportPath(path)) {
         if (error) *error = tr("cannot write %1: a report ends in .pdf or .html").arg(shown);
         return false;
     }
     ReportContent content = reportContent(session);
-    content.charts = renderReportCharts(session.rows);
+    // A CPU-only session's charts would all be empty: its note says why there are none.
+    if (content.chartsNote.isEmpty()) content.charts = renderReportCharts(session.rows);
+    if (trace) {
+        if (auto timeline = renderReportTimeline(*trace)) content.charts.append(*timeline);
+    }
 
     QSaveFile file(path);  // writes beside the target and renames on commit(); removed otherwise
     if (!file.open(QIODevice::WriteOnly)) {
@@ -129,7 +140,14 @@ bool writeReportFromFile(const QString& sessionPath, const QString& path, QStrin
                                                        : tr("cannot read %1: %2").arg(shown, what);
         return false;
     }
-    return writeReport(path, session, error);
+    // The trace the window would open with this session; one that cannot be read is left out, as
+    // the window leaves its Timeline tab empty then.
+    std::optional<StepTrace> trace;
+    if (const QString tracePath = SessionTrace::pathBeside(sessionPath); QFileInfo::exists(tracePath)) {
+        QString traceError;
+        trace = StepTrace::readFile(tracePath, &traceError);
+    }
+    return writeReport(path, session, trace, error);
 }
 
 }  // namespace graphlens::ui

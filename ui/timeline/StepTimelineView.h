@@ -5,10 +5,13 @@
 // shaded and summed beside the row. The gaps that vanish under the graph are the speedup.
 // Wheel or +/- zooms around the cursor, drag or the arrow keys pan, 0 resets to the whole steps;
 // hovering names the item under the cursor and its duration.
-// Items are placed once per change (placedItems()); painting and tooltips both read that placement.
+// Items are placed once per change (placedItems(), by TimelineLayout); painting (TimelinePainter)
+// and tooltips both read that placement.
 #include "ui/timeline/StepTrace.h"
+#include "ui/timeline/TimelineAxis.h"
+#include "ui/timeline/TimelineItem.h"
+#include "ui/timeline/TimelineLayout.h"
 
-#include <QRectF>
 #include <QWidget>
 
 #include <optional>
@@ -19,17 +22,9 @@ namespace graphlens::ui {
 class StepTimelineView : public QWidget {
     Q_OBJECT
 public:
-    enum class Lane { Phase, Cpu, Graph, Gpu, Idle };
-    enum class Style { Phase, Launch, GraphLaunch, Synchronize, CopyCall, OtherCall, Kernel, KernelAlt, Memcpy,
-                       Memset, Graph, Idle };
-    struct PlacedItem {
-        QRectF rect;
-        int row = 0;  // 0 eager, 1 graphed
-        Lane lane = Lane::Gpu;
-        Style style = Style::Kernel;
-        QString label;    // drawn inside the bar when it fits
-        QString toolTip;  // plain text: name, what it is, duration, start
-    };
+    using Lane = TimelineLane;
+    using Style = TimelineStyle;
+    using PlacedItem = TimelineItem;
 
     explicit StepTimelineView(QWidget* parent = nullptr);
 
@@ -53,7 +48,7 @@ public:
     void resetZoom();
     void panByPixels(double pixels);  // positive: later times come into view
 
-    const std::vector<PlacedItem>& placedItems() const { return m_items; }
+    const std::vector<PlacedItem>& placedItems() const { return m_layout.items(); }
     // What the tooltip says at pos (widget coordinates); empty where nothing is.
     QString toolTipAt(const QPointF& pos) const;
     // "GPU idle 260 µs of 500 µs (52%)".
@@ -78,28 +73,14 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
-    struct RowGeometry {
-        double top = 0;  // the header line with the row's title and idle sum
-        double phaseTop = 0;
-        double cpuTop = 0;
-        double graphTop = 0;  // < 0: the row has no graph band
-        double gpuTop = 0;
-        std::vector<qint64> streams;
-        double bottom = 0;
-    };
-
     double longestStepUs() const;
     double fitPixelsPerUs() const;
+    TimelineAxis axis() const;
     void setView(double pixelsPerUs, double viewStartUs);
-    void layoutRows();
     void placeItems();
-    QColor colourOf(Style style) const;
-    void paintRowFrame(QPainter& painter, int row) const;
-    void paintAxis(QPainter& painter) const;
 
     std::optional<StepPair> m_pair;
-    std::vector<RowGeometry> m_rows;
-    std::vector<PlacedItem> m_items;
+    TimelineLayout m_layout;
     double m_pixelsPerUs = 1.0;
     double m_viewStartUs = 0.0;
     bool m_fitted = true;  // follows the width until the user zooms

@@ -63,9 +63,7 @@ TimelinePanel::TimelinePanel(QWidget* parent) : QWidget(parent) {
     emphasis.setBold(true);
     m_comparison->setFont(emphasis);
     // Three speedups can be on screen for one configuration: say which one this is.
-    auto* note = new QLabel(tr("One profiled step of each arm (the step of median length), so its ratio is not the "
-                               "table's or the summary's speedup: those are medians of the timed, unprofiled steps "
-                               "(CUPTI makes every call a little slower)."));
+    auto* note = new QLabel(oneStepNote());
     note->setWordWrap(true);
 
     m_view = new StepTimelineView;
@@ -116,6 +114,12 @@ void TimelinePanel::setTrace(StepTrace trace) {
     m_pairs->setCurrentIndex(0);
     showPair(0);
     m_stack->setCurrentIndex(1);
+}
+
+QString TimelinePanel::oneStepNote() {
+    return tr("One profiled step of each arm (the step of median length), so its ratio is not the "
+              "table's or the summary's speedup: those are medians of the timed, unprofiled steps "
+              "(CUPTI makes every call a little slower).");
 }
 
 QString TimelinePanel::howToGetTrace() {

@@ -30,6 +30,8 @@ public:
     void clear(const QString& why = {});
     bool hasTrace() const { return m_trace.has_value(); }
     QString traceFile() const { return m_trace ? m_trace->fileName() : QString(); }
+    // The trace shown, for the report's step timeline (writeReport); nothing while none is loaded.
+    const std::optional<StepTrace>& trace() const { return m_trace; }
 
     StepTimelineView* view() const { return m_view; }
     QComboBox* pairChooser() const { return m_pairs; }
@@ -37,6 +39,9 @@ public:
     QLabel* emptyStateLabel() const { return m_empty; }
     // The pair's story in one sentence: which step is shorter by how much, and the idle time it lost.
     static QString comparison(const StepPair& pair);
+    // Which speedup the timeline shows: one profiled step per arm, not the timed medians (the tab's
+    // note under the comparison, and the report's timeline caption).
+    static QString oneStepNote();
     // The empty state's how-to, shown while no reason is given.
     static QString howToGetTrace();
 

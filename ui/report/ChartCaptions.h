@@ -1,0 +1,24 @@
+#pragma once
+// How to read each chart, in a sentence or two for someone who did not run the sweep: what the axes
+// are, which way is better, and how the figures were measured (medians of timed steps, or one
+// profiled step). The one copy of these words: the report prints them above each chart, and a
+// window that explains its charts takes them from here too.
+#include <QCoreApplication>
+#include <QString>
+
+namespace graphlens::ui {
+
+struct StepPair;
+
+enum class ChartKind { Speedup, StepTime, Replays, Vram, LaunchOverhead, Phases, StepTimeline };
+
+class ChartCaptions {
+    Q_DECLARE_TR_FUNCTIONS(ChartCaptions)
+public:
+    static QString reading(ChartKind kind);
+    // The step timeline's reading, then what this pair shows (TimelinePanel::comparison) and which
+    // speedup it is (TimelinePanel::oneStepNote).
+    static QString timeline(const StepPair& pair);
+};
+
+}  // namespace graphlens::ui

@@ -3,7 +3,7 @@
 // optimizer, scaler, the same fixed batches, the same RNG seed for dropout/stochastic depth): three
 // eager runs and one graphed run of `steps` steps. Step-0 loss must be bit-identical and no
 // BatchNorm buffer may differ more than eager differs from eager; the gradients and parameters
-// after the last step are then classed:
+// after the last step are then classed, each against the nearest of the three eager runs:
 //   exact           every element bit-identical;
 //   1 ULP           no element more than one unit in the last place apart;
 //   float rounding  at most 1% of the elements differ, none by more than 1e-5 of its tensor's
@@ -39,6 +39,10 @@ TensorListDifference compareTensorLists(const std::vector<torch::Tensor>& a, con
 // The pair of a, b, c furthest apart (largest maxAbs): eager's own spread over three runs.
 TensorListDifference widestSpread(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b,
                                   const std::vector<torch::Tensor>& c);
+// graphed vs the nearest (smallest max |diff|) of three eager runs: each eager run is an equally
+// valid reference, so where eager is not reproducible the graphed run is judged as one more draw.
+TensorListDifference nearestDifference(const std::vector<torch::Tensor>& graphed, const std::vector<torch::Tensor>& a,
+                                       const std::vector<torch::Tensor>& b, const std::vector<torch::Tensor>& c);
 // graphed vs eager, with eager vs eager as the noise floor.
 NumericsClass classify(const TensorListDifference& graphedVsEager, const TensorListDifference& eagerVsEager);
 

@@ -56,3 +56,24 @@ TEST_CASE("eager's spread is the widest pair of three eager runs, whichever pair
     CHECK(classify(graphed, between(second, first)) == NumericsClass::Mismatch);
     CHECK(classify(graphed, widest) == NumericsClass::EagerNoise);
 }
+
+TEST_CASE("the graphed run is compared with the nearest eager run: one more draw of eager's spread, not of the first run",
+          "[train][numerics]") {
+    const auto base = torch::linspace(1, 2, 1000);
+    auto shifted = [&](double by) {
+        auto t = base.clone();
+        t[3] += by;
+        return std::vector<torch::Tensor>{t};
+    };
+    const auto eagerA = shifted(0.0), eagerB = shifted(1e-3), eagerC = shifted(2e-3);
+    // A graphed draw beside the third eager run: far from the first (2.5e-3, beyond twice nothing),
+    // near the third. Judged against the nearest, it is eager noise.
+    const auto graphed = shifted(2.5e-3);
+    const auto nearest = nearestDifference(graphed, eagerA, eagerB, eagerC);
+    CHECK(nearest.maxAbs == Approx(5e-4).margin(1e-6));
+    const auto spread = widestSpread(eagerA, eagerB, eagerC);
+    CHECK(classify(nearest, spread) == NumericsClass::EagerNoise);
+    // A graph that really differs is far from every eager run: still a mismatch.
+    const auto wrong = shifted(0.5);
+    CHECK(classify(nearestDifference(wrong, eagerA, eagerB, eagerC), spread) == NumericsClass::Mismatch);
+}

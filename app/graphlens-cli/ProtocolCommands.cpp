@@ -1,0 +1,78 @@
+#include "ProtocolCommands.h"
+
+#include "CliErrors.h"
+#include "bench/BenchmarkBatch.h"
+#include "bench/Environment.h"
+#include "bench/FamilyResolver.h"
+#include "bench/ProfiledPass.h"
+#include "bench/ProtocolSweepEvents.h"
+#include "bench/SweepSession.h"
+#include "bench/UsageError.h"
+#include "graphlens/config.h"
+#include "results/ResultsError.h"
+#include "results/SweepPlan.h"
+#include "results/TextFile.h"
+#include "results/WorkerProtocol.h"
+
+#include <iostream>
+#include <iterator>
+
+namespace graphlens::cli {
+
+CLI::App* addProfilePassCommand(CLI::App& app, ProfilePassArgs& args) {
+    auto* profilePass = app.add_subcommand("profile-pass", "internal: the CUPTI pass of a sweep, in its own process");
+    profilePass->group("");  // hidden: the sweep starts it
+    profilePass->add_option("--plan", args.planPath)->required();
+    profilePass->add_option("--session-id", args.sessionId)->required();
+    profilePass->add_option("--records", args.records, "calls (API calls only) or full (also kernels and copies)")
+        ->check(CLI::IsMember({"calls", "full"}));
+    return profilePass;
+}
+
+CLI::App* addWorkerCommand(CLI::App& app, WorkerArgs& args) {
+    auto* worker = app.add_subcommand("worker", "JSON-lines protocol for the GUI (plan on stdin or --plan)");
+    worker->add_option("--plan", args.planPath, "sweep plan JSON file (default: read stdin)");
+    return worker;
+}
+
+int runProfilePass(const ProfilePassArgs& args) {
+    const auto records = args.records == "calls" ? profiler::CuptiRecords::Calls : profiler::CuptiRecords::Full;
+    bench::ProtocolSweepEvents events(std::cout);
+    const auto document = nlohmann::json::parse(results::readTextFile(args.planPath), nullptr, false);
+    const auto plan = results::sweepPlanFromJson(document, args.planPath);
+    const auto family = bench::resolveFamily(plan);
+    const bench::BenchmarkBatch batches(plan.data, family.task, plan.seed, events);
+    bench::runProfiledPass(plan, family, args.sessionId, events, &batches, records);
+    return 0;
+}
+
+int runWorker(const WorkerArgs& args) {
+    const auto& planPath = args.planPath;
+    bench::ProtocolSweepEvents events(std::cout);
+    events.send(results::helloEvent(GRAPHLENS_VERSION, bench::collectEnvironment()));
+    try {
+        const std::string text =
+            planPath.empty() ? std::string(std::istreambuf_iterator<char>(std::cin), {}) : results::readTextFile(planPath);
+        const std::string source = planPath.empty() ? "<stdin>" : planPath;
+        const auto document = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+        if (document.is_discarded()) throw bench::UsageError(source + ": the sweep plan is not valid JSON");
+        const auto plan = results::sweepPlanFromJson(document, source);
+        const auto result = bench::runSweepSession(plan, events);
+        events.send(results::doneEvent(result.exitCode == 0, result.rows, result.outputs, result.environment));
+        return result.exitCode;
+    } catch (const bench::UsageError& error) {
+        events.send(results::errorEvent(error.what()));
+        events.send(results::doneEvent(false, 0, {}));
+        return kBadArguments;
+    } catch (const results::ResultsError& error) {
+        events.send(results::errorEvent(error.what()));
+        events.send(results::doneEvent(false, 0, {}));
+        return kBadArguments;
+    } catch (const std::exception& error) {
+        events.send(results::errorEvent(firstLine(error.what())));
+        events.send(results::doneEvent(false, 0, {}));
+        return kRunFailed;
+    }
+}
+
+}  // namespace graphlens::cli

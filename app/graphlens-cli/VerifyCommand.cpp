@@ -1,0 +1,72 @@
+#include "VerifyCommand.h"
+
+#include "bench/FamilyResolver.h"
+#include "bench/UsageError.h"
+#include "bench/VerifyProcesses.h"
+#include "graphlens/config.h"
+
+#if GRAPHLENS_HAVE_DATASETS
+#include "VerifyTrainingCommand.h"
+#endif
+
+#include <iostream>
+#include <vector>
+
+namespace graphlens::cli {
+
+CLI::App* addVerifyCommand(CLI::App& app, VerifyArgs& args) {
+    auto* verify = app.add_subcommand("verify", "graphed output == eager output, bit for bit (DESIGN §5)");
+    auto* familyOption = verify->add_option("--family", args.family, "one family");
+    args.model.addTo(*verify);
+    auto* modelOption = verify->get_option("--model");
+    modelOption->excludes(familyOption);
+    verify->add_option("--imgsz", args.model.imgsz, "with --model: input size (default 224)");
+    verify->add_flag("--all", args.all, "every registered family, each in its own process")
+        ->excludes(familyOption)
+        ->excludes(modelOption);
+    verify->add_flag("--json", args.json, "machine-readable output");
+    verify->add_option("--precision", args.precision, "fp32 | fp16")->capture_default_str();
+    verify->add_option("--batch", args.batch, "probe batch size")->capture_default_str();
+    verify->add_flag("--training", args.training,
+                     "the training check instead: step-0 loss, gradients and parameters after 6 steps, graphed vs eager "
+                     "(precision fp32, fp16 = amp-fp16, amp-bf16)");
+    verify->add_option("--optimizer", args.optimizer, "with --training: sgd | adamw")->capture_default_str();
+    verify->add_option("--memory-format", args.memoryFormat, "nchw | channels_last: network and probes")
+        ->capture_default_str();
+    return verify;
+}
+
+int runVerify(const VerifyArgs& args) {
+#if GRAPHLENS_HAVE_DATASETS
+    if (args.training) return runVerifyTraining(args);
+#endif
+    const auto dtype = dtypeOf(args.precision);
+    if (args.batch < 1) {
+        throw bench::UsageError("batch " + std::to_string(args.batch) + " is impossible (expected 1 or more)");
+    }
+    if (args.memoryFormat != "nchw" && args.memoryFormat != "channels_last") {
+        throw bench::UsageError("memory format '" + args.memoryFormat +
+                                "' is not supported (expected nchw or channels_last)");
+    }
+    bench::VerifyOptions options;
+    options.batch = args.batch;
+    options.dtype = dtype;
+    options.memoryFormat = args.memoryFormat;
+    std::vector<bench::VerifyRow> rows;
+    if (!args.model.path.empty()) {
+        // The check on load is the verification: run it once, here, and print its row.
+        auto family = bench::loadUserModel(args.model.request(args.precision, /*decideSupport=*/false)).family;
+        options.imgsz = family.defaultImgsz;
+        rows.push_back(bench::verifyFamily(bench::withSupportToBeChecked(family), options));
+    } else if (args.all) {
+        rows = bench::verifyAllInChildProcesses(
+            {"--precision", args.precision, "--batch", std::to_string(args.batch), "--memory-format", args.memoryFormat});
+    } else {
+        if (args.family.empty()) throw bench::UsageError("verify needs --family F, --model file.pt or --all");
+        rows.push_back(bench::verifyFamily(bench::builtInFamily(args.family), options));
+    }
+    std::cout << (args.json ? bench::verifyJson(rows).dump(2) + "\n" : bench::verifyTable(rows));
+    return bench::verifyExitCode(rows);
+}
+
+}  // namespace graphlens::cli

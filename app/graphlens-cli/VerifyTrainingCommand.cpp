@@ -1,0 +1,48 @@
+#include "VerifyTrainingCommand.h"
+
+#include "bench/FamilyResolver.h"
+#include "bench/UsageError.h"
+#include "families/FamilyRegistry.h"
+#include "train/TrainingPrecision.h"
+#include "train/TrainingVerify.h"
+
+#include <torch/cuda.h>
+
+#include <iostream>
+#include <stdexcept>
+#include <vector>
+
+namespace graphlens::cli {
+
+namespace {
+
+// verify's --precision for the training check: fp16 means amp-fp16 (training autocasts).
+train::TrainingPrecision verifyTrainingPrecisionOf(const std::string& precision) {
+    try {
+        return train::parseTrainingPrecision(precision == "fp16" ? "amp-fp16" : precision);
+    } catch (const std::invalid_argument& error) {
+        throw bench::UsageError(error.what());
+    }
+}
+
+}  // namespace
+
+int runVerifyTraining(const VerifyArgs& args) {
+    std::vector<families::Family> families;
+    if (args.all) {
+        families = families::FamilyRegistry::builtIn().all();
+    } else {
+        if (args.family.empty()) throw bench::UsageError("verify --training needs --family F or --all");
+        families.push_back(bench::builtInFamily(args.family));
+    }
+    const auto trainingPrecision = verifyTrainingPrecisionOf(args.precision);
+    const torch::Device device = torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
+    if (args.optimizer != "sgd" && args.optimizer != "adamw") {
+        throw bench::UsageError("--optimizer must be sgd or adamw, not '" + args.optimizer + "'");
+    }
+    const auto rows = train::verifyTraining(families, trainingPrecision, args.optimizer, device);
+    std::cout << (args.json ? train::trainingVerifyJson(rows).dump(2) + "\n" : train::trainingVerifyTable(rows));
+    return train::trainingVerifyExitCode(rows);
+}
+
+}  // namespace graphlens::cli

@@ -1,7 +1,8 @@
 #pragma once
-// The GraphLens window: a results table and charts in the middle, the sweep panel and the log as
-// docks. Wires the model, the views and the worker; holds no view data of its own beyond the
-// session's plan and environment (the rows live in MeasurementTableModel).
+// The GraphLens window: a results table and charts in the middle (ResultsArea), the sweep panel and
+// the log as docks, the menus (WindowActions). Wires its parts together and holds no view data of
+// its own: the rows live in MeasurementTableModel, the rest of the session in SessionDocument, and
+// the file and sweep flows are SessionFiles' and SweepRun's.
 #include "results/Session.h"
 #include "results/SweepPlan.h"
 #include "ui/Theme.h"
@@ -9,31 +10,34 @@
 
 #include <QMainWindow>
 
-class QAction;
-class QActionGroup;
 class QChartView;
 class QCloseEvent;
-class QEvent;
+class QJsonObject;
 class QLabel;
-class QMenu;
-class QPlainTextEdit;
 class QSettings;
-class QStackedWidget;
 class QTableView;
-class QTabWidget;
 
 namespace graphlens::ui {
 
 class AboutRunDialog;
 class BaselineController;
+class EnvironmentStatus;
 class MeasurementFilterBar;
 class MeasurementFilterModel;
 class MeasurementTableModel;
+class ResultsArea;
+class RunLog;
+class SessionDocument;
+class SessionFileDialogs;
+class SessionFiles;
 class SpeedupChartView;
 class StepTimeChartView;
 class SummaryCardWidget;
 class SweepPanel;
+class SweepRun;
 class TimelinePanel;
+class WindowActions;
+class WindowMessages;
 class WorkerClient;
 
 class MainWindow : public QMainWindow {
@@ -71,24 +75,24 @@ public:
     void startSweep(const graphlens::results::SweepPlan& plan);
 
     MeasurementTableModel* model() const { return m_model; }
-    SpeedupChartView* speedupChart() const { return m_speedupChart; }
-    StepTimeChartView* stepTimeChart() const { return m_stepTimeChart; }
+    SpeedupChartView* speedupChart() const;
+    StepTimeChartView* stepTimeChart() const;
     SweepPanel* sweepPanel() const { return m_sweepPanel; }
-    SummaryCardWidget* summaryCard() const { return m_summaryCard; }
+    SummaryCardWidget* summaryCard() const;
     BaselineController* baseline() const { return m_baseline; }  // File ▸ Set as Baseline, the delta columns
     // The session shown and openFile(), for helpers that must not reach the rest of the window.
     ShownSession shownSession();
-    TimelinePanel* timelinePanel() const { return m_timeline; }
+    TimelinePanel* timelinePanel() const;
     WorkerClient* worker() const { return m_worker; }
-    QString currentFile() const { return m_currentFile; }
-    QString lastError() const { return m_lastError; }
+    QString currentFile() const;
+    QString lastError() const;
     QString environmentText() const;
     // The first-run text shown in place of the charts while the table has no rows.
-    QLabel* emptyStateLabel() const { return m_emptyState; }
+    QLabel* emptyStateLabel() const;
     // The results table, its sort/filter proxy (what the table view shows) and the filter bar above it.
-    QTableView* table() const { return m_table; }
-    MeasurementFilterModel* tableProxy() const { return m_tableProxy; }
-    MeasurementFilterBar* filterBar() const { return m_filterBar; }
+    QTableView* table() const;
+    MeasurementFilterModel* tableProxy() const;
+    MeasurementFilterBar* filterBar() const;
     // The rows selected in the table, mapped through its proxies to the model's rows.
     std::vector<graphlens::results::Measurement> selectedMeasurements() const;
 
@@ -98,73 +102,36 @@ signals:
     void selectedMeasurementsChanged(const std::vector<graphlens::results::Measurement>& rows);
 
 protected:
-    // Window shortcuts (save, export, open, run, cancel) win over a focused text field, which
-    // would otherwise take Ctrl+E, Ctrl+S… for itself through ShortcutOverride.
-    bool eventFilter(QObject* watched, QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;  // kills a running worker, never waits for it
 
 private:
-    void createActions();
     void createDocks();
-    void connectWorker();
-    void showError(const QString& title, const QString& detail);
-    void appendLog(const QString& line);
-    void setCurrentFile(const QString& path);
+    void createStatusBar();
+    void connectActions();
+    void connectSessionFlows();
     void setEnvironment(const QJsonObject& helloOrEnvironment);
+    void showCurrentFile(const QString& path);
     void updateTitle();
-    void chooseAndOpen();
-    void chooseAndOpenTrace();
-    // whyNone: the Timeline's empty state when there is no trace beside (TimelineAbsence).
-    void loadTraceBeside(const QString& resultsPath, const QString& whyNone = {});
-    void showOpenedTrace(const QString& path);
-    void chooseAndSaveSession();
-    void save();  // to the current session file when it is one, otherwise as chooseAndSaveSession
-    void updateEnvironmentLabel();
     void updateEmptyState();
-    void chooseAndExportCsv();
-    void chooseAndExportReport();
-    void chooseAndExportCurrentChart();
-    void chooseAndExportTrace();
     void updateExportChartAction();  // enabled while the current tab shows a chart with rows
-    void createThemeMenu(QMenu* menu);
+    void showAboutRun();
 
     MeasurementTableModel* m_model = nullptr;
-    QTableView* m_table = nullptr;
-    MeasurementFilterModel* m_tableProxy = nullptr;
-    MeasurementFilterBar* m_filterBar = nullptr;
-    QTabWidget* m_charts = nullptr;
-    QStackedWidget* m_chartArea = nullptr;  // the empty state or the charts
-    QLabel* m_emptyState = nullptr;
     QSettings* m_settings = nullptr;
-    bool m_lacksCuda = false;  // the worker's or the file's environment says no CUDA device
-    SpeedupChartView* m_speedupChart = nullptr;
-    StepTimeChartView* m_stepTimeChart = nullptr;
-    SweepPanel* m_sweepPanel = nullptr;
     WorkerClient* m_worker = nullptr;
-    QPlainTextEdit* m_log = nullptr;
-    QLabel* m_environmentLabel = nullptr;
+    SessionDocument* m_document = nullptr;  // plan and environment of what is shown; rows are in m_model
+    ResultsArea* m_area = nullptr;
+    RunLog* m_log = nullptr;
+    WindowMessages* m_messages = nullptr;
+    SessionFiles* m_files = nullptr;
+    SessionFileDialogs* m_dialogs = nullptr;
+    SweepPanel* m_sweepPanel = nullptr;
+    SweepRun* m_run = nullptr;
+    EnvironmentStatus* m_environmentLabel = nullptr;
     QLabel* m_fileLabel = nullptr;
-    QAction* m_openAction = nullptr;
-    QAction* m_saveAction = nullptr;
-    QAction* m_saveAsAction = nullptr;
-    QAction* m_exportAction = nullptr;
-    QAction* m_reportAction = nullptr;
-    QAction* m_exportChartAction = nullptr;
-    QAction* m_exportTraceAction = nullptr;  // enabled while the Timeline tab holds a trace
-    QActionGroup* m_themeActions = nullptr;  // View ▸ Theme: System, Light, Dark (data: themeKey)
-    SummaryCardWidget* m_summaryCard = nullptr;
     BaselineController* m_baseline = nullptr;
-    TimelinePanel* m_timeline = nullptr;  // the Timeline tab: reads a trace file, not the rows
+    WindowActions* m_actions = nullptr;
     AboutRunDialog* m_aboutRun = nullptr;  // Help ▸ About This Run, made on first use
-    QAction* m_runAction = nullptr;
-    QAction* m_cancelAction = nullptr;
-    QString m_environmentSummary;  // from the hello or the file; the label adds the rows' precision
-
-    results::SweepPlan m_pendingPlan;  // the plan of the run being started
-    results::Session m_session;  // plan and environment of what is shown; rows are in m_model
-    QString m_currentFile;
-    QString m_lastError;
-    bool m_sweepRunning = false;
 };
 
 }  // namespace graphlens::ui

@@ -2,28 +2,20 @@
 // The inputs of a sweep and its Start/Cancel/progress controls. Only builds a SweepPlan and
 // shows progress: running the worker is MainWindow's (and WorkerClient's) business.
 #include "results/SweepPlan.h"
-#include "ui/run/DatasetCheck.h"
-#include "ui/run/FamilyCatalog.h"
+#include "ui/run/FieldMessages.h"
 
 #include <QHash>
-#include <QList>
-#include <QPair>
 #include <QWidget>
 
-class QCheckBox;
-class QComboBox;
-class QFormLayout;
-class QLayout;
-class QLabel;
-class QLineEdit;
-class QProgressBar;
-class QPushButton;
 class QSettings;
-class QSpinBox;
 
 namespace graphlens::ui {
 
-class ChoiceChecks;
+class DatasetField;
+class FamilyCatalog;
+class ModelField;
+class RunControls;
+class RunOptionInputs;
 
 class SweepPanel : public QWidget {
     Q_OBJECT
@@ -77,66 +69,22 @@ protected:
     void changeEvent(QEvent* event) override;  // a theme change recolours the messages
 
 private:
-    // "color: …" for a message on this panel's palette (errors red, notes amber; see Theme).
-    QString messageStyle(bool error, bool small) const;
-    void restyleMessages();
-
     void validate();
-    // Greys out what the chosen phases do not read (inference scope and graph mode; training graph
-    // scopes and optimizer) and JIT for a built-in family; all inputs while a run is in progress.
+    // Each problem flagged next to its field, keyed by field ("" for one no field owns).
+    QHash<QString, QString> inputErrors() const;
     void updateEnabled();
     void updatePrecisionNote();
-    void flag(const QString& field, const QString& message);
-    QWidget* addField(QFormLayout* form, const QString& label, const QString& field, QWidget* input,
-                      QLayout* row = nullptr);
-    void checkData();  // starts the check of the dataset field's text (nothing to check when empty)
-    void onDataChecked(const graphlens::ui::DatasetCheckOutcome& outcome);
-    QString dataError() const;  // the dataset field's message, empty when it is fine
-    void onFamiliesLoaded(const QList<graphlens::ui::FamilyEntry>& families);
+    void restyleMessages();
 
-    graphlens::results::SweepPlan m_base;  // fields without a widget (data, seed, profile, ...) come from here
+    graphlens::results::SweepPlan m_base;  // fields without a widget (seed, output paths, ...) come from here
     FamilyCatalog* m_catalog = nullptr;
     QSettings* m_settings = nullptr;
-    QString m_restoredFamily;  // a family restored from settings, checked once the catalog loads
-    QComboBox* m_family = nullptr;
-    QPushButton* m_browseModel = nullptr;
-    QLabel* m_familyStatus = nullptr;
-    // The dataset: empty for the built-in one, else a YAML file or an ImageFolder root, checked by
-    // the engine (DatasetCheck) as soon as it is chosen; Start waits for the answer.
-    QLineEdit* m_data = nullptr;
-    QLabel* m_dataStatus = nullptr;
-    DatasetCheck* m_dataCheck = nullptr;
-    QString m_engine;            // the executable loadFamilies() was given: it checks datasets too
-    QString m_dataCheckedFor;    // the text the last finished check was for
-    DatasetCheckOutcome m_dataOutcome;
-    QHash<QString, QString> m_familyTasks;  // family -> task, from the catalog
-    QHash<QString, QString> m_familyDetails;  // family -> FamilyEntry::details()
-    QLabel* m_familyDetailsLabel = nullptr;  // the chosen family's task, parameters and graph support
-    void showFamilyDetails();
-    QLineEdit* m_batches = nullptr;
-    QSpinBox* m_imgsz = nullptr;
-    ChoiceChecks* m_phases = nullptr;
-    QComboBox* m_precision = nullptr;
-    QLabel* m_precisionNote = nullptr;
-    ChoiceChecks* m_formats = nullptr;
-    QComboBox* m_scope = nullptr;
-    ChoiceChecks* m_graphScopes = nullptr;
-    QComboBox* m_optimizer = nullptr;
-    QSpinBox* m_repeats = nullptr;
-    QCheckBox* m_profile = nullptr;
-    QComboBox* m_graph = nullptr;
-    QComboBox* m_jit = nullptr;
+    FieldMessages m_messages;
+    ModelField* m_model = nullptr;
+    DatasetField* m_data = nullptr;
+    RunOptionInputs* m_options = nullptr;
+    RunControls* m_controls = nullptr;
     QString m_measuredPrecision;
-    QLabel* m_deviceNote = nullptr;  // why fp32 and no profiling were chosen on a CPU machine
-    // field name -> (input widgets, the label under them that says what is wrong)
-    QHash<QString, QPair<QList<QWidget*>, QLabel*>> m_fields;
-    QSpinBox* m_steps = nullptr;
-    QSpinBox* m_warmup = nullptr;
-    QPushButton* m_start = nullptr;
-    QPushButton* m_cancel = nullptr;
-    QProgressBar* m_progress = nullptr;
-    QLabel* m_status = nullptr;
-    bool m_statusIsError = false;
     QString m_inputError;
     bool m_running = false;
 };

@@ -6,13 +6,16 @@
 // ("ceiling 6.7×" over "got 1.9×"), the ceiling also in the tooltip. Timed ok rows; bars per
 // family/precision/memory_format/phase/scope, so training rows of the network and step graph scopes
 // stay apart. A step-scope graphed training bar has data only: the rest of its step is one replay.
-#include "ui/charts/ChartSeries.h"
 #include "ui/charts/ModelChartView.h"
+#include "ui/charts/PhaseBars.h"
 
 #include <QStringList>
 #include <vector>
 
 class QBarCategoryAxis;
+class QBarSet;
+class QScatterSeries;
+class QStackedBarSeries;
 class QValueAxis;
 
 namespace graphlens::ui {
@@ -24,22 +27,11 @@ class PhasesChartView : public ModelChartView {
 public:
     explicit PhasesChartView(QWidget* parent = nullptr);
 
-    // One bar (category) per key, batch and arm, in this order.
-    struct Bar {
-        SeriesKey key;
-        int batch = 0;
-        std::string arm;
-        std::vector<std::optional<double>> phaseMs;  // parallel to phases()
-        std::optional<double> networkFraction;
-        std::optional<double> speedupCeiling;
-        std::optional<double> speedup;  // graphed bars: the measured speedup of the step
-        // Graphed training in step scope: forward, loss, backward and optimizer are one graph replay
-        // that the phase pass cannot split, so only data has a time.
-        bool oneReplay = false;
-    };
-    const std::vector<Bar>& bars() const { return m_bars; }
+    // One bar (category) per key, batch and arm, in this order (see PhaseBars).
+    using Bar = PhaseBar;
+    const std::vector<Bar>& bars() const { return m_data.bars; }
     // The phase columns present in the rows, in step order ("data_ms", "forward_ms", ...).
-    const std::vector<std::string>& phases() const { return m_phases; }
+    const std::vector<std::string>& phases() const { return m_data.phases; }
     QStringList categories() const { return m_categories; }
 
     static QString networkSeriesName();
@@ -62,9 +54,19 @@ private:
     // longest label fits, slanted 30° when that fits, else vertical, which is as wide as one line.
     void fitCategoryLabels();
 
-    std::vector<Bar> m_bars;
-    std::vector<std::string> m_phases;
-    QStringList m_categories;
+    // rebuild()'s steps, in the order it takes them: the series are built on the new categories,
+    // and the notes are anchored to the bar series.
+    QStringList categoryLabels() const;
+    void resetCategoryAxis();
+    QStackedBarSeries* addPhaseStack();
+    void showPhaseTooltips(QBarSet* set, size_t phase);
+    void addCeilingNotes(QStackedBarSeries* stacked);
+    void addNetworkMarkers();
+    void showNetworkTooltips(QScatterSeries* network);
+    void setTitleFor(const std::vector<results::Measurement>& rows);
+
+    PhaseBars m_data;
+    QStringList m_categories;  // parallel to m_data.bars
     QBarCategoryAxis* m_xAxis = nullptr;
     QValueAxis* m_msAxis = nullptr;
     QValueAxis* m_pctAxis = nullptr;

@@ -146,28 +146,61 @@ std::vector<Measurement> runProfiledChild(const std::string& executable, const s
 
 }  // namespace
 
-std::vector<Measurement> runProfiledPassInChildProcess(const results::SweepPlan& plan, const std::string& sessionId,
-                                                       SweepEvents& events) {
+namespace {
+
+// The in-process calls pass's events: rows kept for merging (as a child's rows are), its log lines and
+// warnings passed on marked as the profiled pass's, its progress not (the timed pass's bar is done).
+class ProfiledRowsCollector final : public SweepEvents {
+public:
+    explicit ProfiledRowsCollector(SweepEvents& events) : events_(events) {}
+    void progress(int, int, const std::string&, double) override {}
+    void measurement(const Measurement& row) override { rows.push_back(row); }
+    void log(const std::string& text) override { events_.log("profiled pass: " + text); }
+    void warning(const std::string& text) override { events_.warning("profiled pass: " + text); }
+    std::vector<Measurement> rows;
+
+private:
+    SweepEvents& events_;
+};
+
+}  // namespace
+
+std::vector<Measurement> runProfiledPasses(const results::SweepPlan& plan, const families::Family& family,
+                                           const std::string& sessionId, SweepEvents& events,
+                                           const BenchmarkBatch* batches) {
+    // API calls alone, here: this process's timed passes are over and nothing is timed in it after
+    // them, and API callbacks never switch CUPTI's activity tracing on. A child for this cost a
+    // process start, a CUDA context and the dataset again: about 3.5 s of the default question's
+    // 24 s on the H200 (2026-12-04).
+    events.log("profiled pass (CUPTI), API calls alone, in this process after its timed passes");
+    ProfiledRowsCollector calls(events);
+    auto callsPlan = plan;
+    callsPlan.trace.clear();  // the trace comes from the windows that record what the GPU ran
+    try {
+        (void)runProfiledPass(callsPlan, family, sessionId, calls, batches, profiler::CuptiRecords::Calls);
+    } catch (const std::exception& error) {
+        events.warning("the profiled pass (API calls alone) failed: " + results::errorCause(error.what()));
+    }
+
     const std::string executable = graphlensCliPath();
     if (!std::filesystem::exists(executable)) {
-        events.warning("profiled pass skipped: " + executable + " not found");
-        return {};
+        events.warning("profiled pass with kernels and copies skipped: " + executable + " not found");
+        return calls.rows;
     }
     const auto planFile = std::filesystem::temp_directory_path() /
                           ("graphlens-profile-plan-" + std::to_string(platform::currentProcessId()) + ".json");
     results::writeFileAtomically(planFile, results::toJson(plan).dump());
-    // Generous, per process: a profiled step is at most a few times a timed one, plus captures and start-up.
+    // Generous: a profiled step is at most a few times a timed one, plus captures and start-up.
     const long configurations = static_cast<long>(plan.batches.size()) *
                                 ((results::hasPhase(plan, "infer") ? static_cast<long>(plan.memoryFormats.size()) : 0) +
                                  (results::hasPhase(plan, "train") ? static_cast<long>(plan.graphScopes.size()) : 0));
     const auto limit = std::chrono::seconds(120 + 30 * configurations);
-    events.log("profiled pass (CUPTI), API calls alone, in its own process");
-    const auto calls = runProfiledChild(executable, planFile, sessionId, "calls", limit, events);
+    // Activity tracing, once on, stays on in a process and slows every later step: a process of its own.
     events.log("profiled pass (CUPTI), with kernels and copies, in its own process");
     const auto full = runProfiledChild(executable, planFile, sessionId, "full", limit, events);
     std::error_code ignored;
     std::filesystem::remove(planFile, ignored);
-    return results::combineProfiledWindows(calls, full);
+    return results::combineProfiledWindows(calls.rows, full);
 }
 
 }  // namespace graphlens::bench

@@ -1,11 +1,12 @@
 #pragma once
 // The profiled pass (DESIGN §2): the same family, batches and arms as the timed sweep, run again
-// with CUPTI tracing in a process of its own (`graphlens-cli profile-pass`), because a process in
-// which CUPTI was ever enabled times eager steps up to 44% slower. Rows carry pass = "profiled".
-// It runs twice, in two processes one after the other: windows that record API calls alone (the host
-// figures: step time, launches, launch CPU), then windows that also record what the GPU ran (kernels,
-// GPU busy, GPU fractions). CUPTI's activity tracing costs an eager step about twice what the calls
-// alone cost, and once switched on it stays in the process, hence a process each.
+// with CUPTI tracing after the timed passes, never inside them: a process in which CUPTI was ever
+// enabled times eager steps up to 44% slower. Rows carry pass = "profiled". It runs twice, one after
+// the other: windows that record API calls alone (the host figures: step time, launches, launch CPU),
+// in the timing process once its timing is over; then windows that also record what the GPU ran
+// (kernels, GPU busy, GPU fractions) in a process of their own (`graphlens-cli profile-pass`):
+// CUPTI's activity tracing costs an eager step about twice what the calls alone cost, and once
+// switched on it stays in the process.
 #include "bench/BenchmarkBatch.h"
 #include "bench/SweepEvents.h"
 #include "families/Family.h"
@@ -25,11 +26,14 @@ std::vector<results::Measurement> runProfiledPass(const results::SweepPlan& plan
                                                   const std::string& sessionId, SweepEvents& events,
                                                   const BenchmarkBatch* batches, profiler::CuptiRecords records);
 
-// Runs in the timing process: starts `<this executable> profile-pass --records calls`, then `--records
-// full`, for the plan, forwards their log lines to events and returns their rows combined
-// (results::combineProfiledWindows). A failing child is a warning, never a failed sweep.
-std::vector<results::Measurement> runProfiledPassInChildProcess(const results::SweepPlan& plan,
-                                                                const std::string& sessionId,
-                                                                SweepEvents& events);
+// Runs in the timing process once its timed passes are over: the windows that record API calls
+// alone run here (runProfiledPass, CuptiRecords::Calls: nothing is timed in this process after them,
+// and API callbacks never switch activity tracing on), then `<this executable> profile-pass --records
+// full` for the windows that also record what the GPU ran, in a process of its own. Their log lines go
+// to events; the rows come back combined (results::combineProfiledWindows). A failing pass is a
+// warning, never a failed sweep.
+std::vector<results::Measurement> runProfiledPasses(const results::SweepPlan& plan, const families::Family& family,
+                                                    const std::string& sessionId, SweepEvents& events,
+                                                    const BenchmarkBatch* batches);
 
 }  // namespace graphlens::bench

@@ -97,13 +97,13 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
 
     const bool profile = plan.profile && torch::cuda::is_available();
     if (profile) {
-        // The child profiles every phase of the plan (inference steps, then training steps) and
-        // writes no exports but the trace: rows come back on its stdout.
-        auto childPlan = plan;
-        childPlan.csv.clear();
-        childPlan.json.clear();
-        childPlan.autosave.clear();
-        auto profiled = runProfiledPassInChildProcess(childPlan, session.session_id, events);
+        // Both profiled passes profile every phase of the plan (inference steps, then training
+        // steps) and write no exports but the trace: their rows come back to be merged here.
+        auto profiledPlan = plan;
+        profiledPlan.csv.clear();
+        profiledPlan.json.clear();
+        profiledPlan.autosave.clear();
+        auto profiled = runProfiledPasses(profiledPlan, family, session.session_id, events, &batches);
         results::mergeProfiledMetrics(session.rows, profiled);
         for (const auto& row : profiled) {
             autosave.append(row);

@@ -125,7 +125,8 @@ bool SessionFiles::exportCsv(const QString& path) {
 
 bool SessionFiles::exportReport(const QString& path) {
     QString error;
-    if (!writeReport(path, m_document->withRows(), &error)) {
+    // The Timeline tab's trace goes in as the report's step timeline page (none: no such page).
+    if (!writeReport(path, m_document->withRows(), m_area->timeline()->trace(), &error)) {
         m_messages->error(tr("Cannot export %1").arg(shown(path)), error);
         return false;
     }

@@ -18,9 +18,11 @@
 #include "ui/report/ReportWriter.h"
 #include "ui/timeline/StepTrace.h"
 #include "ui/timeline/TimelinePanel.h"
+#include "ui/MainWindow.h"
 
 #include <QBarSet>
 #include <QFile>
+#include <QSettings>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QRegularExpression>
@@ -220,6 +222,17 @@ TEST_CASE("headless report of a session file takes the trace beside it", "[ui][r
     const QString html = QString::fromUtf8(readAll(withoutTrace));
     CHECK(html.contains(QStringLiteral("<h2>Charts</h2>")));
     CHECK_FALSE(html.contains(QStringLiteral("Step timeline")));
+}
+
+TEST_CASE("the window's exported report has the Timeline tab's trace as its step timeline page",
+          "[ui][report][timeline][window]") {
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    MainWindow window(nullptr, &settings);
+    REQUIRE(window.openFile(fixturePath("yolo-t-h200-b1-session.json")));  // its trace lies beside it
+    const QString path = dir.filePath(QStringLiteral("window-report.html"));
+    REQUIRE(window.exportReport(path));
+    CHECK(QString::fromUtf8(readAll(path)).contains(QStringLiteral("Step timeline")));
 }
 
 TEST_CASE("CPU-only session: one sentence instead of empty charts", "[ui][report][cpu]") {

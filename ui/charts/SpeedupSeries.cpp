@@ -41,15 +41,6 @@ bool usableTimedRow(const results::Measurement& row) {
     return row.status == "ok" && row.pass != "profiled" && row.batch >= 1;
 }
 
-std::string curveScope(const results::Measurement& row) { return row.phase == "train" ? row.scope : std::string(); }
-
-std::string phaseLabel(const std::string& phase, const std::string& scope) {
-    // "step" means something else for inference (what the step contains), so a training scope is
-    // spelled out rather than appended bare.
-    if (phase == "train" && !scope.empty()) return phase + " (" + scope + " scope)";
-    return phase;
-}
-
 std::string curveVariant(const results::Measurement& row) {
     std::string variant;
     if (row.memory_format == "channels_last") variant = row.memory_format;

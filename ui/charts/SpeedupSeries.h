@@ -4,6 +4,7 @@
 // scope), reshaped into a speedup with its interval, or eager and graphed medians, per batch.
 #include "results/Measurement.h"
 #include "ui/charts/ChartSeries.h"
+#include "ui/models/RowLabels.h"  // curveScope, phaseLabel: shared with the table
 
 #include <optional>
 #include <string>
@@ -15,11 +16,6 @@ namespace graphlens::ui {
 // slower by design, DESIGN §2; its metrics are merged onto the timed row), batch >= 1.
 bool usableTimedRow(const results::Measurement& row);
 
-// The scope that tells curves apart: a training row's graph scope; empty for inference, whose
-// curves here stay keyed as before (family, precision, phase).
-std::string curveScope(const results::Measurement& row);
-// "train (step scope)" for a training row's phase and graph scope; the phase alone otherwise.
-std::string phaseLabel(const std::string& phase, const std::string& scope);
 // What else tells an inference configuration apart: "channels_last" for that memory format,
 // "network" for the network-only scope, both joined by " · "; empty for nchw in step scope (and for
 // a training row's memory format, which is always nchw). Such rows are measurements of their own,

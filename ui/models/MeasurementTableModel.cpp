@@ -3,7 +3,7 @@
 #include "results/MeasurementColumns.h"
 #include "results/ProfiledMerge.h"
 #include "ui/UiLogging.h"
-#include "ui/charts/SpeedupSeries.h"
+#include "ui/models/RowLabels.h"
 
 #include <QBrush>
 #include <QColor>

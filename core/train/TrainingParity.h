@@ -8,8 +8,8 @@
 //   1 ULP           no element more than one unit in the last place apart;
 //   float rounding  at most 1% of the elements differ, none by more than 1e-5 of its tensor's
 //                   largest magnitude;
-//   eager noise     no further from the first eager run than twice the widest spread between the
-//                   three eager runs;
+//   eager noise     no further from the nearest eager run than twice the widest spread between the
+//                   three eager runs, distances as the L2 norm of the whole difference;
 //   mismatch        worse than all of these (the family must not declare this scope).
 // cuDNN runs its deterministic kernels during the check (atomics in the fp32 backward would make
 // eager differ from eager and hide what the graph does).
@@ -33,13 +33,14 @@ struct TensorListDifference {
     std::int64_t maxUlp = 0;          // over floating-point elements of the same dtype
     std::int64_t differing = 0, elements = 0;
     double maxRelative = 0;           // largest |a - b| / max |b| over the tensors
+    double l2 = 0;                    // sqrt of the sum of (a - b)^2 over every element: eager noise's yardstick
 };
 // a vs b, element by element (same shapes and dtypes; undefined tensors skipped).
 TensorListDifference compareTensorLists(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b);
-// The pair of a, b, c furthest apart (largest maxAbs): eager's own spread over three runs.
+// The pair of a, b, c furthest apart (largest l2): eager's own spread over three runs.
 TensorListDifference widestSpread(const std::vector<torch::Tensor>& a, const std::vector<torch::Tensor>& b,
                                   const std::vector<torch::Tensor>& c);
-// graphed vs the nearest (smallest max |diff|) of three eager runs: each eager run is an equally
+// graphed vs the nearest (smallest l2) of three eager runs: each eager run is an equally
 // valid reference, so where eager is not reproducible the graphed run is judged as one more draw.
 TensorListDifference nearestDifference(const std::vector<torch::Tensor>& graphed, const std::vector<torch::Tensor>& a,
                                        const std::vector<torch::Tensor>& b, const std::vector<torch::Tensor>& c);

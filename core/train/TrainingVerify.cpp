@@ -66,7 +66,7 @@ std::string trainingVerifyTable(const std::vector<TrainingVerifyRow>& rows) {
 namespace {
 nlohmann::json differenceJson(const TensorListDifference& d) {
     return {{"max_abs", d.maxAbs}, {"max_ulp", d.maxUlp}, {"differing", d.differing}, {"elements", d.elements},
-            {"max_relative", d.maxRelative}};
+            {"max_relative", d.maxRelative}, {"l2", d.l2}};
 }
 }  // namespace
 

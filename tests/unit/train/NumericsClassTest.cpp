@@ -77,3 +77,20 @@ TEST_CASE("the graphed run is compared with the nearest eager run: one more draw
     const auto wrong = shifted(0.5);
     CHECK(classify(nearestDifference(wrong, eagerA, eagerB, eagerC), spread) == NumericsClass::Mismatch);
 }
+
+TEST_CASE("eager noise is judged on the whole difference, not on its largest element", "[train][numerics]") {
+    const auto eager = torch::linspace(1, 2, 1000);
+    // Eager runs differ by about 0.01 everywhere, and one element of the widest pair by 0.03.
+    auto other = eager + 0.01;
+    other[7] += 0.02;
+    const auto spread = widestSpread({eager}, {other}, {eager + 0.005});
+    // A graphed run as far away overall, whose tail element lands at 0.08: its largest element is
+    // beyond twice eager's (0.06), the difference as a whole is one more draw.
+    auto graphed = eager + 0.01;
+    graphed[500] += 0.07;
+    const auto difference = between(graphed, eager);
+    CHECK(difference.maxAbs > 2 * spread.maxAbs);
+    CHECK(classify(difference, spread) == NumericsClass::EagerNoise);
+    // Moved everywhere by three times eager's spread: a mismatch however its elements fall.
+    CHECK(classify(between(eager + 0.03, eager), spread) == NumericsClass::Mismatch);
+}

@@ -57,6 +57,7 @@ void fillPhases(Measurement& row, const SynchronizedPhaseTimer& timer) {
     row.backward_ms = timer.medianMs(profiler::kPhaseBackward);
     row.optimizer_ms = timer.medianMs(profiler::kPhaseOptimizer);
     row.postprocess_ms = timer.medianMs(profiler::kPhasePostprocess);
+    row.replay_ms = timer.medianMs(profiler::kPhaseReplay);  // a whole-step graph has no phases inside
     // A step split at a seam: how much of it the captured part is (its forward and backward, nested in
     // those phases), the most the graph can act on.
     const auto capturedForward = timer.medianMs(profiler::kPhaseCapturedForward);

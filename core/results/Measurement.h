@@ -72,6 +72,7 @@ struct Measurement {
     std::optional<double> backward_ms;
     std::optional<double> optimizer_ms;
     std::optional<double> postprocess_ms;
+    std::optional<double> replay_ms;  // training step scope, graphed: the whole step as one replay
 
     // Profiled-pass metrics (absent until the profiler fills them).
     std::optional<double> launches;

@@ -52,7 +52,10 @@ results::Measurement trainingRow(const std::string& scope, const std::string& ar
     m.arm = arm;
     m.data_ms = 0.25;
     m.network_fraction = 0.8;
-    if (arm == "graphed" && scope == "step") return m;  // the whole step is one replay: data only
+    if (arm == "graphed" && scope == "step") {  // the whole step is one replay, timed whole
+        m.replay_ms = stepMs * 0.9;
+        return m;
+    }
     m.forward_ms = stepMs * 0.3;
     m.loss_ms = stepMs * 0.05;
     m.backward_ms = stepMs * 0.5;

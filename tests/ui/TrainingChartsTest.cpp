@@ -88,12 +88,12 @@ TEST_CASE("replays, VRAM and launch overhead charts keep training graph scopes a
     CHECK(pointsOf(launch, kStep + sep + QStringLiteral("graphed")) == QList<QPointF>{QPointF(8, 1)});
 }
 
-TEST_CASE("phases chart shows the training phases per graph scope, the step-scope replay as data only",
+TEST_CASE("phases chart shows the training phases per graph scope, the step-scope replay as one segment",
           "[ui][chart][training]") {
     TrainingPanel f;
     auto* view = f.panel.phasesChart();
     CHECK(view->phases() ==
-          std::vector<std::string>{"data_ms", "forward_ms", "loss_ms", "backward_ms", "optimizer_ms"});
+          std::vector<std::string>{"data_ms", "forward_ms", "loss_ms", "backward_ms", "optimizer_ms", "replay_ms"});
     // Only what tells the bars apart: the family and precision are the same for all of them.
     CHECK(view->categories() == QStringList{QStringLiteral("train net b8 eager"), QStringLiteral("train net b8 graphed"),
                                             QStringLiteral("train step b8 eager"), QStringLiteral("train step b8 graphed")});
@@ -107,7 +107,10 @@ TEST_CASE("phases chart shows the training phases per graph scope, the step-scop
     const auto& stepGraphed = view->bars()[3];
     CHECK(stepGraphed.oneReplay);
     CHECK(stepGraphed.phaseMs[0] == f.rows[3].data_ms);
-    for (size_t i = 1; i < stepGraphed.phaseMs.size(); ++i) CHECK_FALSE(stepGraphed.phaseMs[i].has_value());
+    // Its bar is as tall as the step it measures: data, then the replay, nothing in between.
+    CHECK(stepGraphed.phaseMs[5] == f.rows[3].replay_ms);
+    for (size_t i = 1; i < 5; ++i) CHECK_FALSE(stepGraphed.phaseMs[i].has_value());
+    CHECK_FALSE(networkGraphed.phaseMs[5].has_value());
 
     // The bar sets hold the same figures the stacked chart draws (loss of the step-scope eager bar).
     QStackedBarSeries* stacked = nullptr;
@@ -115,7 +118,9 @@ TEST_CASE("phases chart shows the training phases per graph scope, the step-scop
         if (auto* s = qobject_cast<QStackedBarSeries*>(series)) stacked = s;
     }
     REQUIRE(stacked);
-    REQUIRE(stacked->count() == 5);
+    REQUIRE(stacked->count() == 6);
     CHECK(stacked->barSets()[2]->at(2) == *f.rows[2].loss_ms);
     CHECK(stacked->barSets()[2]->at(3) == 0.0);  // not measured apart: inside the replay
+    CHECK(stacked->barSets()[5]->at(3) == *f.rows[3].replay_ms);
+    CHECK(stacked->barSets()[5]->label().startsWith(QStringLiteral("one graph replay")));
 }

@@ -17,6 +17,8 @@ std::vector<MetricSpec> phaseSpecs() {
             {"loss_ms", [](const Measurement& r) { return r.loss_ms; }},
             {"backward_ms", [](const Measurement& r) { return r.backward_ms; }},
             {"optimizer_ms", [](const Measurement& r) { return r.optimizer_ms; }},
+            // A whole-step graph: forward, loss, backward and optimizer in one replay, one segment.
+            {"replay_ms", [](const Measurement& r) { return r.replay_ms; }},
             {"postprocess_ms", [](const Measurement& r) { return r.postprocess_ms; }}};
 }
 

@@ -26,6 +26,7 @@ namespace {
 constexpr double networkMarkerOffset = 0.5;  // categories are 1 apart; bars are 0.55 wide
 
 QString phaseTitle(const std::string& column) {
+    if (column == "replay_ms") return PhasesChartView::tr("one graph replay: forward to optimizer");
     std::string name = column.substr(0, column.size() - 3);  // drop "_ms"
     return QString::fromStdString(name);
 }
@@ -92,7 +93,7 @@ QString PhasesChartView::barName(const Bar& bar) {
 }
 
 QString PhasesChartView::oneReplayNote() {
-    return tr("forward, loss, backward and optimizer run as one graph replay: the phase pass times data only");
+    return tr("forward, loss, backward and optimizer run as one graph replay: the phase pass times it whole");
 }
 
 QString PhasesChartView::networkSeriesName() { return tr("network fraction (%, right axis)"); }

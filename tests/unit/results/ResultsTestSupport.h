@@ -68,6 +68,7 @@ inline Measurement fullRow() {
     m.backward_ms = 2.25;
     m.optimizer_ms = 0.5;
     m.postprocess_ms = 0.1875;
+    m.replay_ms = 2.375;
     m.launches = 152;
     m.graph_launches = 1;
     m.kernels = 148;

@@ -7,14 +7,13 @@
 #include "ui/charts/ErrorBarsItem.h"
 #include "ui/charts/HoverTarget.h"
 #include "ui/charts/SeriesNaming.h"
+#include "ui/charts/ValueLabelsItem.h"
 #include "ui/models/MeasurementTableModel.h"
 
 #include <QChart>
 #include <QCursor>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
-#include <QScatterSeries>
 #include <QToolTip>
 #include <QValueAxis>
 #include <algorithm>
@@ -31,6 +30,7 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : ModelChartView(parent) {
     chart->addAxis(m_yAxis, Qt::AlignLeft);
     setChart(chart);  // the view owns the chart
     m_whiskers = new ErrorBarsItem(chart);
+    m_valueLabels = new ValueLabelsItem(chart);
     rebuild();
 }
 
@@ -42,6 +42,7 @@ void SpeedupChartView::rebuild() {
     const auto& rows = chartRows();
     m_curves = speedupCurves(rows);
     m_whiskers->clear();  // before the curves they are anchored to go
+    m_valueLabels->clear();
     chart()->removeAllSeries();
 
     int minBatch = 1, maxBatch = 32;
@@ -58,7 +59,6 @@ void SpeedupChartView::rebuild() {
     fitBatchAxis(m_xAxis, minBatch, maxBatch);
     fitValueAxisFromZero(m_yAxis, maxY);
 
-    m_placedLabels.clear();
     std::vector<SeriesKey> keys;
     for (const auto& curve : m_curves) keys.push_back(curve.key);
     const SeriesNaming naming(keys);
@@ -106,36 +106,11 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, int index, const Seri
         if (p.ciLow && p.ciHigh) m_whiskers->add(line, p.batch, *p.ciLow, *p.ciHigh, color);
     }
 
-    // Value labels ride on an invisible scatter series offset to the right of each point: Qt
-    // centres point labels right above the marker, where they would collide with the CI caps.
-    // Plotted at label precision, so "@yPoint" never prints 1.3137254901960784.
-    auto* labels = new QScatterSeries;
-    labels->setMarkerSize(1);
-    labels->setColor(Qt::transparent);
-    labels->setBorderColor(Qt::transparent);
-    constexpr double labelOffset = 1.25;  // factor on the log2 axis: about a third of an octave
-    // Two curves close together at a batch would print their labels on top of each other: the later
-    // one goes to the left of its point instead (the label prints its y, so it cannot move up or down).
-    const double tooClose = 0.06 * (m_yAxis->max() - m_yAxis->min());
+    // Value labels beside each point, laid out by one item for the whole chart so that the labels of
+    // close curves at a batch are stacked apart instead of printed over each other (ValueLabelsItem).
     for (const auto& p : curve.points) {
-        const double y = std::round(p.speedup * 100.0) / 100.0;
-        auto& placed = m_placedLabels[p.batch];
-        const bool crowded = std::any_of(placed.begin(), placed.end(), [&](double other) { return std::abs(other - y) < tooClose; });
-        labels->append(crowded ? p.batch / labelOffset : p.batch * labelOffset, y);
-        if (!crowded) placed.push_back(y);
+        m_valueLabels->add(line, QPointF(p.batch, p.speedup), tr("%1×").arg(p.speedup, 0, 'f', 2), valueLabelColor(color));
     }
-    labels->setPointLabelsVisible(true);
-    labels->setPointLabelsFormat(QStringLiteral("@yPoint×"));
-    labels->setPointLabelsColor(valueLabelColor(color));  // reads on light and dark themes
-    labels->setPointLabelsClipping(false);
-    QFont labelFont = labels->pointLabelsFont();
-    labelFont.setBold(true);
-    labels->setPointLabelsFont(labelFont);
-    chart()->addSeries(labels);
-    labels->attachAxis(m_xAxis);
-    labels->attachAxis(m_yAxis);
-    ChartLegendItem::leaveOut(labels);
-    for (auto* marker : chart()->legend()->markers(labels)) marker->setVisible(false);
 
     const QString label = QString::fromStdString(curve.label());  // the tooltip names the whole key
     const auto points = curve.points;

@@ -6,7 +6,6 @@
 #include "ui/charts/ModelChartView.h"
 #include "ui/charts/SpeedupSeries.h"
 
-#include <map>
 #include <vector>
 
 class QLogValueAxis;
@@ -16,6 +15,7 @@ namespace graphlens::ui {
 
 class ErrorBarsItem;
 class SeriesNaming;
+class ValueLabelsItem;
 
 class SpeedupChartView : public ModelChartView {
     Q_OBJECT
@@ -25,6 +25,8 @@ public:
     const std::vector<SpeedupCurve>& curves() const { return m_curves; }
     // The 95% interval whiskers now drawn, one per point that has an interval.
     int whiskerCount() const;
+    // The "2.65×" labels beside the points, one per point, laid out so that none overlaps another.
+    const ValueLabelsItem* valueLabels() const { return m_valueLabels; }
 
     static QString referenceSeriesName();
     // A curve's legend name: what tells its key from the others ("train (step scope)"), or
@@ -40,8 +42,8 @@ private:
     void addReferenceLine();
 
     std::vector<SpeedupCurve> m_curves;
-    std::map<int, std::vector<double>> m_placedLabels;  // batch -> value labels right of their point
     ErrorBarsItem* m_whiskers = nullptr;
+    ValueLabelsItem* m_valueLabels = nullptr;
     QLogValueAxis* m_xAxis = nullptr;
     QValueAxis* m_yAxis = nullptr;
 };

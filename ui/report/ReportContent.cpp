@@ -130,12 +130,12 @@ QStringList methodParagraphs(const results::Session& session) {
                   .arg(warmup.isEmpty() ? unknown : warmup, steps.isEmpty() ? unknown : steps,
                        rounds.isEmpty() ? unknown : rounds);
 
-    QString passes = tr("Passes: timed rows come from a process in which the profiler (CUPTI) was never enabled, "
+    QString passes = tr("Passes: timed rows are measured before the profiler (CUPTI) is enabled in their process, "
                         "because profiling slows steps down. ");
     const QString profileSteps = field(plan, "profile_steps");
     if (profiledRows > 0) {
-        passes += tr("A separate profiled pass%1 counts kernel launches and GPU busy time; its step times are "
-                     "never used. ")
+        passes += tr("A separate profiled pass%1, after every timed step, counts kernel launches and GPU busy "
+                     "time; its step times are never used as the timed figures. ")
                       .arg(profileSteps.isEmpty() ? QString() : tr(" (%1 steps)").arg(profileSteps));
     } else {
         passes += tr("This session has no profiled pass. ");

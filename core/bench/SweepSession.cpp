@@ -19,12 +19,46 @@
 #include <torch/cuda.h>
 
 #include <filesystem>
+#include <utility>
+#include <vector>
 
 namespace graphlens::bench {
 namespace fs = std::filesystem;
 
+namespace {
+
+// What a path names, however it is spelt ("out/./x.csv", "../out/x.csv", a link to it).
+fs::path resolvedOutputPath(const std::string& path) {
+    std::error_code ec;
+    auto absolute = fs::absolute(path, ec);
+    if (ec) return fs::path(path).lexically_normal();
+    auto canonical = fs::weakly_canonical(absolute, ec);
+    return ec ? absolute.lexically_normal() : canonical;
+}
+
+// Two outputs naming one file: whichever is written last would destroy the other, so the sweep is
+// refused before it measures anything. The autosave a sweep chooses beside its export counts too.
+void refuseSharedOutputs(const results::SweepPlan& plan) {
+    std::vector<std::pair<std::string, std::string>> outputs{
+        {"--csv", plan.csv}, {"--json", plan.json}, {"--autosave", plan.autosave}, {"--trace", plan.trace}};
+    if (plan.autosave.empty() && (!plan.csv.empty() || !plan.json.empty())) {
+        outputs.emplace_back("the autosave beside the export", defaultAutosavePath(plan, ""));
+    }
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        for (std::size_t j = i + 1; j < outputs.size(); ++j) {
+            if (outputs[i].second.empty() || outputs[j].second.empty()) continue;
+            if (resolvedOutputPath(outputs[i].second) != resolvedOutputPath(outputs[j].second)) continue;
+            throw UsageError(outputs[i].first + " and " + outputs[j].first + " both name " + outputs[j].second +
+                             ": one would overwrite the other; give each output a file of its own");
+        }
+    }
+}
+
+}  // namespace
+
 void checkSweepPlan(const results::SweepPlan& plan) {
     if (const auto error = results::validateSweepPlan(plan); !error.empty()) throw UsageError(error);
+    refuseSharedOutputs(plan);
 #if !defined(GRAPHLENS_HAVE_TRAINING)
     if (results::hasPhase(plan, "train")) {
         throw UsageError("phase train: this build has no training (it needs dataset support, GRAPHLENS_WITH_DATASETS=ON)");

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
+#include <limits>
 #include <sstream>
 #include <type_traits>
 
@@ -21,12 +23,26 @@ void readKey(const nlohmann::json& object, const char* key, T& out, const std::s
     if (it == object.end()) return;
     const bool integers = std::is_same_v<T, int> || std::is_same_v<T, std::uint64_t> ||
                           std::is_same_v<T, std::vector<int>>;
-    const auto isInteger = [](const nlohmann::json& v) { return v.is_number_integer(); };
+    // An integer must fit the field whole: nlohmann's get<int> would wrap 2^32 + 2 round to 2.
+    const auto isInteger = [](const nlohmann::json& v) {
+        if (!v.is_number_integer()) return false;
+        if constexpr (std::is_same_v<T, std::uint64_t>) return v.is_number_unsigned() || v.get<std::int64_t>() >= 0;
+        if (v.is_number_unsigned()) return v.get<std::uint64_t>() <= std::uint64_t(std::numeric_limits<int>::max());
+        const auto value = v.get<std::int64_t>();
+        return value >= std::numeric_limits<int>::min() && value <= std::numeric_limits<int>::max();
+    };
     const bool wrongNumber =
         integers && (it->is_array() ? !std::all_of(it->begin(), it->end(), isInteger) : !isInteger(*it));
     if (wrongNumber) {
-        throw ResultsError(sourceName + ": key " + key + " has the wrong type (" + it->type_name() +
-                           ")");
+        const bool number = it->is_number_integer() ||
+                            (it->is_array() && std::all_of(it->begin(), it->end(), [](const nlohmann::json& v) {
+                                 return v.is_number_integer();
+                             }));
+        throw ResultsError(sourceName + ": key " + key +
+                           (number ? std::string(": ") + it->dump() + " does not fit " +
+                                         (std::is_same_v<T, std::uint64_t> ? "a non-negative 64-bit integer"
+                                                                           : "a 32-bit integer")
+                                   : std::string(" has the wrong type (") + it->type_name() + ")"));
     }
     try {
         out = it->get<T>();
@@ -131,6 +147,15 @@ nlohmann::json toJson(const SweepPlan& plan) {
 
 SweepPlan sweepPlanFromJson(const nlohmann::json& object, const std::string& sourceName) {
     if (!object.is_object()) throw ResultsError(sourceName + ": a sweep plan must be a JSON object");
+    // A misspelt key ("batchs") would otherwise leave its default in place and run that silently.
+    const auto known = toJson(SweepPlan{});
+    for (const auto& [key, value] : object.items()) {
+        if (!known.contains(key)) {
+            std::string names;
+            for (const auto& [name, unused] : known.items()) names += (names.empty() ? "" : ", ") + name;
+            throw ResultsError(sourceName + ": key '" + key + "' is not a sweep plan key (known: " + names + ")");
+        }
+    }
     SweepPlan plan;
     readKey(object, "family", plan.family, sourceName);
     readKey(object, "model", plan.model, sourceName);

@@ -202,13 +202,33 @@ TEST_CASE("SweepPlan JSON round trip", "[results][plan]") {
     CHECK(toJson(back) == object);
 }
 
-TEST_CASE("SweepPlan JSON: missing keys keep the defaults, unknown keys are ignored",
+TEST_CASE("SweepPlan JSON: missing keys keep the defaults, an unknown key is an error naming it",
           "[results][plan]") {
-    const SweepPlan plan = sweepPlanFromJson({{"family", "vit_b_16"}, {"comment", "x"}}, "p");
+    const SweepPlan plan = sweepPlanFromJson({{"family", "vit_b_16"}}, "p");
     CHECK(plan.family == "vit_b_16");
     CHECK(plan.batches == SweepPlan{}.batches);
     CHECK(plan.steps == SweepPlan{}.steps);
     CHECK(toJson(sweepPlanFromJson(json::object(), "p")) == toJson(SweepPlan{}));
+    // A misspelt key would leave the default batches in place and run them without a word.
+    const auto misspelt = resultsErrorOf([] { sweepPlanFromJson({{"family", "resnet18"}, {"batchs", {64}}}, "plan.json"); });
+    CHECK_THAT(misspelt, Catch::StartsWith("plan.json: key 'batchs' is not a sweep plan key (known: "));
+    CHECK_THAT(misspelt, Catch::Contains("batches"));
+}
+
+TEST_CASE("SweepPlan JSON integers are checked at their full width, never wrapped", "[results][plan]") {
+    // 2^32 + 2 used to run batch 2, and 2^40 was reported as batch size 0.
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"batches", {4294967298LL}}}, "plan.json"); }) ==
+          "plan.json: key batches: [4294967298] does not fit a 32-bit integer");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"steps", 1099511627776LL}}, "plan.json"); }) ==
+          "plan.json: key steps: 1099511627776 does not fit a 32-bit integer");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"imgsz", -4294967296LL}}, "plan.json"); }) ==
+          "plan.json: key imgsz: -4294967296 does not fit a 32-bit integer");
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"seed", -1}}, "plan.json"); }) ==
+          "plan.json: key seed: -1 does not fit a non-negative 64-bit integer");
+    // The widest values that fit still reach validation, which names the real limit.
+    CHECK(resultsErrorOf([] { sweepPlanFromJson({{"batches", {2147483647}}}, "plan.json"); }) ==
+          "plan.json: batch size 2147483647 is impossible (expected 1..65536)");
+    CHECK(sweepPlanFromJson({{"seed", 18446744073709551615ULL}}, "plan.json").seed == 18446744073709551615ULL);
 }
 
 TEST_CASE("SweepPlan JSON errors name the source and the key", "[results][plan]") {

@@ -7,6 +7,7 @@
 #include <torch/cuda.h>
 
 #include <algorithm>
+#include <system_error>
 #include <condition_variable>
 #include <exception>
 #include <map>
@@ -270,7 +271,21 @@ DataLoader::DataLoader(std::shared_ptr<const SampleSource> source, LoaderOptions
     impl.source = std::move(source);
     impl.options = std::move(options);
     impl.warnings = std::move(warnings);
-    for (int i = 0; i < impl.options.workers; ++i) impl.threads.emplace_back([&impl] { impl.work(); });
+    try {
+        for (int i = 0; i < impl.options.workers; ++i) impl.threads.emplace_back([&impl] { impl.work(); });
+    } catch (const std::system_error& error) {
+        // Out of threads (a process limit): the started ones are stopped and joined here, since a
+        // constructor that throws runs no destructor, and a joinable thread destroyed terminates.
+        const auto started = impl.threads.size();
+        {
+            std::lock_guard lock(impl.mutex);
+            impl.stopping = true;
+        }
+        impl.workAvailable.notify_all();
+        for (auto& thread : impl.threads) thread.join();
+        throw DatasetError("cannot start loader thread " + std::to_string(started + 1) + " of " +
+                           std::to_string(impl.options.workers) + " (" + error.what() + "): use fewer workers");
+    }
 }
 
 DataLoader::~DataLoader() {

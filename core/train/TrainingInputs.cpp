@@ -11,17 +11,49 @@
 
 #include <torch/cuda.h>
 
+#include <cmath>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
 namespace graphlens::train {
 namespace {
 
+// Loader threads beyond this only contend for the same cores and memory; a thousand of them ran
+// into the process limit.
+constexpr int kMaxLoaderWorkers = 128;
+
+// A double as a user typed it ("nan", "-1", "0.5").
+std::string shownNumber(double value) {
+    std::ostringstream text;
+    text << value;
+    return text.str();
+}
+
 void checkArguments(const TrainOptions& options) {
     if (options.family.empty() == options.modelPath.empty()) throw TrainingInputError("give --family or --model (one of them)");
     if (options.epochs < 1) throw TrainingInputError("--epochs must be at least 1");
     if (options.batch < 1) throw TrainingInputError("--batch must be at least 1");
     if (options.accumulation < 1) throw TrainingInputError("--accumulate must be at least 1");
+    // NaN compares false with everything: each check is written so that NaN fails it, never falls
+    // back to a default without a word.
+    if (!(std::isfinite(options.learningRate) && options.learningRate >= 0)) {
+        throw TrainingInputError("--lr " + shownNumber(options.learningRate) +
+                                 ": expected a finite rate > 0 (or 0 for the optimizer's default)");
+    }
+    if (!(std::isfinite(options.warmupEpochs) && options.warmupEpochs >= 0)) {
+        throw TrainingInputError("--warmup-epochs " + shownNumber(options.warmupEpochs) + ": expected a finite number >= 0");
+    }
+    if (!(std::isfinite(options.clipNorm) && options.clipNorm >= 0)) {
+        throw TrainingInputError("--clip " + shownNumber(options.clipNorm) + ": expected a finite norm > 0 (or 0 for off)");
+    }
+    if (!std::isfinite(options.weightDecay)) {
+        throw TrainingInputError("weight decay " + shownNumber(options.weightDecay) + ": expected a finite number");
+    }
+    if (options.workers < 1 || options.workers > kMaxLoaderWorkers) {
+        throw TrainingInputError("--workers " + std::to_string(options.workers) + ": expected 1.." +
+                                 std::to_string(kMaxLoaderWorkers) + " loader threads");
+    }
     if (options.optimizer != "sgd" && options.optimizer != "adamw") {
         throw TrainingInputError("--optimizer '" + options.optimizer + "': expected sgd or adamw");
     }

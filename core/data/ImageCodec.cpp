@@ -1,5 +1,6 @@
 // The codec's front door: format sniffing, headers, dispatch to the per-format decoders
 // (JpegCodec.cpp, PngDecoder.cpp; PngEncoder.cpp writes PNG), and whole-file I/O.
+#include "data/RegularFile.h"
 #include "data/ImageCodec.h"
 
 #include "data/JpegCodec.h"
@@ -74,6 +75,7 @@ DecodedImage decodeImageBytes(std::span<const std::uint8_t> data, const DecodeRe
 }
 
 std::vector<std::uint8_t> readFileBytes(const std::string& path) {
+    if (const auto problem = regularFileProblem(path, kMaxImageFileBytes, "an image file")) throw ImageCodecError(*problem);
     std::ifstream file(path, std::ios::binary | std::ios::ate);
     if (!file) throw ImageCodecError("cannot be read (expected a readable image file)");
     const auto size = static_cast<std::streamoff>(file.tellg());

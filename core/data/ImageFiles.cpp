@@ -1,3 +1,4 @@
+#include "data/RegularFile.h"
 #include "data/ImageFiles.h"
 
 #include "data/ImageCodec.h"
@@ -36,6 +37,7 @@ bool hasImageExtension(const std::filesystem::path& path) {
 }
 
 std::optional<std::string> checkImageFile(const std::filesystem::path& path) {
+    if (const auto problem = regularFileProblem(path, kMaxImageFileBytes, "an image file")) return where(path) + ": " + *problem;
     std::ifstream file(path, std::ios::binary | std::ios::ate);
     if (!file) return where(path) + ": cannot be read (expected a readable image file)";
     const auto size = static_cast<std::streamoff>(file.tellg());

@@ -1,3 +1,4 @@
+#include "data/RegularFile.h"
 #include "data/LabelFile.h"
 
 #include "data/DatasetError.h"
@@ -93,6 +94,9 @@ std::string expectedLabelFields(const LabelRules& rules) {
 }
 
 Labels readLabels(const std::filesystem::path& path, const LabelRules& rules) {
+    if (const auto problem = regularFileProblem(path, kMaxLabelFileBytes, "a label file")) {
+        throw SampleDefect(where(path) + ": " + *problem);
+    }
     std::ifstream file(path, std::ios::binary);
     if (!file) throw SampleDefect(where(path) + ": cannot be read (expected a readable label file)");
     Labels labels;

@@ -1,6 +1,7 @@
 // loadYoloDataset: the YAML's top-level keys in order. The parts live beside it: YamlFields (reading
 // a field with its line), YoloClassNames (names, nc), YoloLabelRules (task, kpt_shape),
 // YoloSplitImages (what a split lists), YoloSplitLoader (images -> records, skips and their errors).
+#include "data/RegularFile.h"
 #include "data/YoloDataset.h"
 
 #include "data/DatasetError.h"
@@ -35,6 +36,9 @@ fs::path folderOf(const fs::path& yamlPath) {
 YAML::Node loadYamlMap(const fs::path& yamlPath) {
     if (!fs::is_regular_file(yamlPath)) {
         throw DatasetError(where(yamlPath) + ": does not exist (expected a dataset YAML file)");
+    }
+    if (const auto problem = regularFileProblem(yamlPath, kMaxYamlFileBytes, "a dataset YAML file")) {
+        throw DatasetError(where(yamlPath) + ": " + *problem);
     }
     requireUtf8Folders(folderOf(yamlPath), yamlPath, 0);
     YAML::Node config;

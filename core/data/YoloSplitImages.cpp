@@ -1,3 +1,4 @@
+#include "data/RegularFile.h"
 #include "data/YoloSplitImages.h"
 
 #include "data/DatasetError.h"
@@ -44,6 +45,9 @@ fs::path resolveListedPath(const std::string& line, const fs::path& list, const 
 
 // Image paths in a .txt list, one per line.
 void readImageList(const fs::path& list, const fs::path& root, SplitImages& listed) {
+    if (const auto problem = regularFileProblem(list, kMaxYamlFileBytes, "a .txt list of image paths")) {
+        throw DatasetError(where(list) + ": " + *problem);
+    }
     std::ifstream file(list, std::ios::binary);
     if (!file) throw DatasetError(where(list) + ": cannot be read (expected a .txt list of image paths)");
     std::string raw;

@@ -3,6 +3,13 @@
 #include "TestFiles.h"
 #include "data/DatasetError.h"
 #include "data/LabelFile.h"
+#include "data/ImageCodec.h"
+#include "data/ImageFiles.h"
+#include "data/RegularFile.h"
+
+#include <sys/stat.h>
+
+#include <filesystem>
 
 #include <catch2/catch.hpp>
 
@@ -176,4 +183,48 @@ TEST_CASE("coordinates must be numbers in [0, 1]", "[data][labels]") {
     CHECK(defectOf("0 0.5 0.5 0.5 NaN\n") == ":1: h is NaN (expected a normalised value in [0, 1])");
     CHECK(defectOf("0 0.5 0.5 0.5 inf\n") == ":1: h = inf is outside [0, 1] (expected a normalised value)");
     CHECK(defectOf("0 0.5x 0.5 0.5 0.5\n") == ":1: cx '0.5x' is not a number (expected a normalised value in [0, 1])");
+}
+
+TEST_CASE("only regular files of a plausible size are read: a pipe, a device or a huge file is a named defect",
+          "[data][labels][hostile]") {
+    testing::TempDir dir;
+    data::LabelRules rules;
+    rules.classCount = 3;
+    auto defect = [&](const std::filesystem::path& path) -> std::string {
+        try {
+            data::readLabels(path, rules);
+        } catch (const SampleDefect& error) {
+            return error.what();
+        }
+        return "no defect";
+    };
+    // A FIFO blocked the reader forever: it is refused without being opened.
+    const auto fifo = dir / "fifo.txt";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK_THAT(defect(fifo), Catch::StartsWith(fifo.string()) && Catch::Contains("is not a regular file"));
+    // /dev/zero read until memory ran out.
+    CHECK_THAT(defect("/dev/zero"), Catch::Contains("is not a regular file"));
+    // A folder where the label file should be.
+    std::filesystem::create_directory(dir / "folder.txt");
+    CHECK_THAT(defect(dir / "folder.txt"), Catch::Contains("is a folder (expected a label file)"));
+    // A sparse file far larger than any label file (no disk used).
+    const auto huge = dir / "huge.txt";
+    testing::writeText(huge, "0 0.5 0.5 0.1 0.1\n");
+    std::filesystem::resize_file(huge, data::kMaxLabelFileBytes + 1);
+    CHECK_THAT(defect(huge), Catch::Contains("too large for a label file (at most 16.0 MiB)"));
+}
+
+TEST_CASE("an image file is checked for what it is before it is read: a sparse 3 GB '.jpg' is not read whole",
+          "[data][images][hostile]") {
+    testing::TempDir dir;
+    const auto sparse = dir / "big.jpg";
+    testing::writeText(sparse, std::string("\xFF\xD8\xFF\xE0", 4));
+    std::filesystem::resize_file(sparse, std::uintmax_t{3} << 30);
+    const auto problem = data::checkImageFile(sparse);
+    REQUIRE(problem);
+    CHECK_THAT(*problem, Catch::StartsWith(sparse.string()) && Catch::Contains("3072.0 MiB: too large for an image file (at most 256.0 MiB)"));
+    CHECK_THROWS_WITH(data::readFileBytes(sparse.string()), Catch::Contains("too large for an image file"));
+    const auto fifo = dir / "pipe.jpg";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK_THAT(data::checkImageFile(fifo).value_or(""), Catch::Contains("is not a regular file"));
 }

@@ -46,17 +46,24 @@ AutosaveContents readJsonlAutosave(const std::filesystem::path& path) {
     AutosaveContents contents;
     std::istringstream lines(readTextFile(path));
     std::string line;
-    int number = 0;
+    int number = 0, firstSkipped = 0;
     while (std::getline(lines, line)) {
         ++number;
         if (line.empty()) continue;
         const auto object = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
         if (object.is_discarded() || !object.is_object()) {
-            ++contents.skippedLines;
+            if (contents.skippedLines++ == 0) firstSkipped = number;
             continue;
         }
         contents.rows.push_back(
             measurementFromJson(object, path.string() + ":" + std::to_string(number)));
+    }
+    // A kill mid-write cuts one line short; a file where no line is a row is something else (random
+    // bytes, another format), and opening it as an empty session would report nothing as if it were.
+    if (contents.rows.empty() && contents.skippedLines > 0) {
+        throw ResultsError(path.string() + ":" + std::to_string(firstSkipped) +
+                           ": not a GraphLens autosave (no line is a measurement row; " +
+                           std::to_string(contents.skippedLines) + " line(s) could not be read)");
     }
     return contents;
 }

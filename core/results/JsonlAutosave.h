@@ -29,6 +29,8 @@ struct AutosaveContents {
     int skippedLines = 0;  // a line cut short by a kill mid-write, or not a row
 };
 
+// Throws ResultsError naming the file and its first unreadable line when no line is a row (an empty
+// file is an autosave of a run that measured nothing yet).
 AutosaveContents readJsonlAutosave(const std::filesystem::path& path);
 
 }  // namespace graphlens::results

@@ -1,5 +1,6 @@
 #include "results/JsonlAutosave.h"
 #include "results/MeasurementJson.h"
+#include "results/Session.h"
 #include "ResultsTestSupport.h"
 
 #include <catch2/catch.hpp>
@@ -98,6 +99,20 @@ TEST_CASE("JSONL reader skips non-row lines, ignores blank ones", "[results][jso
     REQUIRE(contents.rows.size() == 2);
     CHECK(contents.rows[0] == sparseRow());
     CHECK(contents.rows[1] == sparseRow());
+}
+
+TEST_CASE("a .jsonl where no line is a row is refused by name, not opened as an empty session",
+          "[results][jsonl][hostile]") {
+    TempDir dir;
+    const auto junk = dir / "random.jsonl";
+    std::string bytes;
+    for (int i = 0; i < 4096; ++i) bytes += static_cast<char>((i * 7919 + 13) % 251);  // noise with some newlines
+    writeBytes(junk, bytes);
+    const auto error = resultsErrorOf([&] { (void)readAnyResultsFile(junk); });
+    CHECK_THAT(error, Catch::StartsWith(junk.string() + ":") && Catch::Contains("not a GraphLens autosave"));
+    // An empty autosave (killed before its first row) still opens, with no rows.
+    writeBytes(dir / "empty.jsonl", "");
+    CHECK(readAnyResultsFile(dir / "empty.jsonl").rows.empty());
 }
 
 TEST_CASE("JSONL reader reports a complete row with a wrong type by file and line",

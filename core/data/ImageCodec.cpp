@@ -1,10 +1,10 @@
 // The codec's front door: format sniffing, headers, dispatch to the per-format decoders
 // (JpegCodec.cpp, PngDecoder.cpp; PngEncoder.cpp writes PNG), and whole-file I/O.
-#include "data/RegularFile.h"
 #include "data/ImageCodec.h"
 
 #include "data/JpegCodec.h"
 #include "data/PngDecoder.h"
+#include "data/RegularFile.h"
 
 #include <algorithm>
 #include <fstream>

@@ -1,8 +1,8 @@
-#include "data/RegularFile.h"
 #include "data/ImageFiles.h"
 
 #include "data/ImageCodec.h"
 #include "data/PathText.h"
+#include "data/RegularFile.h"
 
 #include <algorithm>
 #include <array>

@@ -1,14 +1,15 @@
-#include "data/RegularFile.h"
 #include "data/LabelFile.h"
 
 #include "data/DatasetError.h"
 #include "data/PathText.h"
+#include "data/RegularFile.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fstream>
 #include <sstream>
+#include <limits>
 #include <string>
 
 namespace graphlens::data {
@@ -16,9 +17,19 @@ namespace {
 
 float parseNumber(const std::string& token, const std::string& name, const std::string& at, float low, float high,
                   const char* expected) {
-    float value = 0;
+    // Read as a double, as Ultralytics' Python reads it: "1e-50" is a number (a float32 would call it
+    // out of range), and one below even a double's range is 0, one above it infinite.
+    double read = 0;
     const auto* end = token.data() + token.size();
-    const auto [stop, error] = std::from_chars(token.data(), end, value);
+    auto [stop, error] = std::from_chars(token.data(), end, read);
+    if (error == std::errc::result_out_of_range && stop == end) {
+        const bool tiny = token.find("e-") != std::string::npos || token.find("E-") != std::string::npos;
+        read = tiny ? 0.0 : (token.front() == '-' ? -HUGE_VAL : HUGE_VAL);
+        error = std::errc();
+    }
+    const float value = std::isfinite(read) && std::fabs(read) > std::numeric_limits<float>::max()
+                            ? static_cast<float>(std::copysign(HUGE_VAL, read))
+                            : static_cast<float>(read);
     const std::string range = "[" + std::to_string(static_cast<int>(low)) + ", " + std::to_string(static_cast<int>(high)) + "]";
     if (error != std::errc() || stop != end) {
         throw SampleDefect(at + ": " + name + " '" + token + "' is not a number (expected " + expected + " in " + range + ")");

@@ -1,12 +1,12 @@
 // loadYoloDataset: the YAML's top-level keys in order. The parts live beside it: YamlFields (reading
 // a field with its line), YoloClassNames (names, nc), YoloLabelRules (task, kpt_shape),
 // YoloSplitImages (what a split lists), YoloSplitLoader (images -> records, skips and their errors).
-#include "data/RegularFile.h"
 #include "data/YoloDataset.h"
 
 #include "data/DatasetError.h"
 #include "data/ImageFiles.h"
 #include "data/PathText.h"
+#include "data/RegularFile.h"
 #include "data/SegmentationMask.h"
 #include "data/YamlFields.h"
 #include "data/YoloClassNames.h"

@@ -1,9 +1,9 @@
-#include "data/RegularFile.h"
 #include "data/YoloSplitImages.h"
 
 #include "data/DatasetError.h"
 #include "data/ImageFiles.h"
 #include "data/PathText.h"
+#include "data/RegularFile.h"
 #include "data/YamlFields.h"
 
 #include <algorithm>

@@ -228,3 +228,15 @@ TEST_CASE("an image file is checked for what it is before it is read: a sparse 3
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     CHECK_THAT(data::checkImageFile(fifo).value_or(""), Catch::Contains("is not a regular file"));
 }
+
+TEST_CASE("numbers in labels read as Python reads them: 1e-50 is a number, not a defect", "[data][labels][hostile]") {
+    testing::TempDir dir;
+    testing::writeText(dir / "a.txt", "0 1e-50 0.5 0.25 0.125\n1 0.5 1E-400 0.25 0.125\n");
+    const auto boxes = readLabelFile(dir / "a.txt", 3);
+    REQUIRE(boxes.size() == 2);
+    CHECK(boxes[0].cx == 0.0f);  // 1e-50 in float32
+    CHECK(boxes[1].cy == 0.0f);  // below a double's range: 0, as float() gives
+    // Above a double's range is infinite, so outside [0, 1]; text is still not a number.
+    CHECK(defectOf("0 1e400 0.5 0.25 0.125\n") == ":1: cx = 1e400 is outside [0, 1] (expected a normalised value)");
+    CHECK_THAT(defectOf("0 abc 0.5 0.25 0.125\n"), Catch::Contains("'abc' is not a number"));
+}

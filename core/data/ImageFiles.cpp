@@ -90,16 +90,57 @@ std::optional<std::string> checkImageFile(const std::filesystem::path& path) {
     return std::nullopt;
 }
 
-ImageListing listImages(const std::filesystem::path& folder) {
-    ImageListing listing;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(folder)) {
-        if (!entry.is_regular_file() || !hasImageExtension(entry.path())) continue;
-        if (!isValidUtf8(entry.path().string())) {
-            listing.defects.push_back(where(entry.path()) + ": file name is not valid UTF-8 (expected UTF-8 paths)");
+namespace {
+
+// One folder of listImages' walk. An entry that cannot be looked at (a link that loops or points
+// nowhere, a folder that cannot be opened) is skipped and named: one bad entry must not cost the
+// rest of the dataset, as a raw filesystem error used to. Linked folders are not walked into, so a
+// link to a parent cannot loop the walk.
+void listFolder(const std::filesystem::path& folder, ImageListing& listing) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::directory_iterator it(folder, ec);
+    if (ec) {
+        listing.defects.push_back(where(folder) + ": folder cannot be read (" + ec.message() + "); its images are skipped");
+        return;
+    }
+    for (const fs::directory_iterator end; it != end; it.increment(ec)) {
+        if (ec) {
+            listing.defects.push_back(where(folder) + ": folder listing stopped (" + ec.message() + ")");
+            return;
+        }
+        const auto& path = it->path();
+        std::error_code linkError;
+        const auto linkStatus = it->symlink_status(linkError);
+        if (!linkError && fs::is_directory(linkStatus)) {
+            listFolder(path, listing);
             continue;
         }
-        listing.images.push_back(entry.path());
+        if (!hasImageExtension(path)) continue;
+        std::error_code statusError;
+        const auto status = it->status(statusError);  // follows a link to what it names
+        if (statusError || !fs::exists(status)) {
+            const bool dangling = fs::is_symlink(linkStatus) &&
+                                  (!statusError || statusError == std::errc::no_such_file_or_directory);
+            listing.defects.push_back(where(path) + ": cannot be read (" +
+                                      (dangling ? std::string("a link to nothing") : statusError.message()) +
+                                      "; expected a readable image file)");
+            continue;
+        }
+        if (!fs::is_regular_file(status)) continue;
+        if (!isValidUtf8(path.string())) {
+            listing.defects.push_back(where(path) + ": file name is not valid UTF-8 (expected UTF-8 paths)");
+            continue;
+        }
+        listing.images.push_back(path);
     }
+}
+
+}  // namespace
+
+ImageListing listImages(const std::filesystem::path& folder) {
+    ImageListing listing;
+    listFolder(folder, listing);
     std::sort(listing.images.begin(), listing.images.end());
     std::sort(listing.defects.begin(), listing.defects.end());
     return listing;

@@ -19,9 +19,11 @@ std::optional<std::string> checkImageFile(const std::filesystem::path& path);
 
 struct ImageListing {
     std::vector<std::filesystem::path> images;  // sorted
-    std::vector<std::string> defects;           // files skipped while listing (non-UTF-8 names)
+    std::vector<std::string> defects;           // entries skipped while listing, each named with why
 };
-// Images under folder (recursively), sorted by path.
+// Images under folder (recursively, not into linked folders), sorted by path. Entries that cannot be
+// read (non-UTF-8 names, links that loop or point nowhere, folders that cannot be opened) are
+// skipped and named in defects.
 ImageListing listImages(const std::filesystem::path& folder);
 
 // YOLO convention: the last "images" path component becomes "labels", the extension ".txt".

@@ -14,10 +14,13 @@ namespace fs = std::filesystem;
 
 constexpr const char* kLayout = "root/<split>/<class>/<image> with split train, val or test";
 
+// An entry that cannot be looked at (a link that loops) is not a class folder; the walk goes on.
 std::vector<fs::path> subfolders(const fs::path& folder) {
     std::vector<fs::path> result;
-    for (const auto& entry : fs::directory_iterator(folder)) {
-        if (entry.is_directory()) result.push_back(entry.path());
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        std::error_code statusError;
+        if (it->is_directory(statusError) && !statusError) result.push_back(it->path());
     }
     std::sort(result.begin(), result.end());
     return result;

@@ -57,3 +57,20 @@ TEST_CASE("non-UTF-8 bytes are escaped in messages", "[data][images]") {
     CHECK(data::displayPath("/a/caf\xe9.jpg") == "/a/caf\\xE9.jpg");
     CHECK(data::where("/a/b.txt", 3) == "/a/b.txt:3");
 }
+
+TEST_CASE("listing images skips and names links that loop or point nowhere, and never walks a linked folder",
+          "[data][images][hostile]") {
+    testing::TempDir dir;
+    const auto images = dir / "images";
+    std::filesystem::create_directories(images / "sub");
+    testing::writeImage(images / "sub" / "a.jpg");
+    std::filesystem::create_symlink("loop.jpg", images / "loop.jpg");         // a link to itself
+    std::filesystem::create_symlink("nowhere.png", images / "gone.png");     // a link to nothing
+    std::filesystem::create_directory_symlink("..", images / "sub" / "up");  // a link back up the tree
+    const auto listing = data::listImages(images);
+    REQUIRE(listing.images.size() == 1);
+    CHECK(listing.images[0] == images / "sub" / "a.jpg");
+    REQUIRE(listing.defects.size() == 2);
+    CHECK_THAT(listing.defects[0], Catch::StartsWith((images / "gone.png").string()) && Catch::Contains("a link to nothing"));
+    CHECK_THAT(listing.defects[1], Catch::StartsWith((images / "loop.jpg").string()) && Catch::Contains("cannot be read"));
+}

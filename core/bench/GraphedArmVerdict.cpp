@@ -25,10 +25,6 @@ void GraphedArmVerdict::applyTo(results::Measurement& graphed) const {
     if (!runs) markFailed(graphed, status, reason);
 }
 
-graphs::GraphMode graphModeOf(const std::string& planGraph) {
-    return planGraph == "auto" ? graphs::GraphMode::Auto : graphs::GraphMode::On;
-}
-
 GraphedArmVerdict decideInferenceGraphedArm(const families::Family& family, torch::nn::AnyModule& network,
                                             const InferenceVerdictInputs& inputs,
                                             const graphs::GraphRunnerOptions& options) {

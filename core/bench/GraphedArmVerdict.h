@@ -27,9 +27,6 @@ GraphedArmVerdict graphedArmNotRun(std::string status, std::string reason, std::
 // Not run because there is no CUDA device.
 GraphedArmVerdict graphedArmWithoutCuda();
 
-// "auto" | anything else (on) as a graph mode.
-graphs::GraphMode graphModeOf(const std::string& planGraph);
-
 // The inputs of an inference pair's verdict: the network as it is timed (built, on its device, in
 // dtype and memory format) and the runner options the graphed arm would get.
 struct InferenceVerdictInputs {

@@ -5,6 +5,14 @@
 #include "families/MemoryFormat.h"
 
 namespace graphlens::bench {
+namespace {
+
+// The plan's graph mode for the graphed runner: "auto" or on (validation allows nothing else).
+graphs::GraphMode graphedRunnerMode(const std::string& planGraph) {
+    return planGraph == "auto" ? graphs::GraphMode::Auto : graphs::GraphMode::On;
+}
+
+}  // namespace
 
 InferencePair::~InferencePair() {
     step.reset();
@@ -49,7 +57,7 @@ std::unique_ptr<InferencePair> InferencePairs::prepare(int batch, const Benchmar
     memory_.emptyCache();  // the parity check's runner and probes are gone
     if (pair->verdict.runs) {
         auto options = baseOptions_;
-        options.mode = graphModeOf(plan_.graph);
+        options.mode = graphedRunnerMode(plan_.graph);
         pair->graphedRunner = makeFamilyGraphRunner(family_, network_, options);
     }
     pair->step = std::make_unique<InferenceStep>(*eagerRunner_, pair->graphedRunner.get(), family_.postprocess,

@@ -54,15 +54,17 @@ std::string captureFailureOf(const graphs::GraphRunnerInfo& info) {
 
 void InferenceStep::requireReplaying() const {
     if (!graphed_) throw std::logic_error("graphed step without a graph runner");
-    const auto info = graphed_->info();
-    if (!captureFailureOf(info).empty()) throw graphs::GraphCaptureError("graph capture failed: " + captureFailureOf(info));
+    const auto failure = captureFailureOf(graphed_->info());
+    if (!failure.empty()) throw graphs::GraphCaptureError("graph capture failed: " + failure);
     if (!graphed_->hasGraph(deviceBatch_)) throw std::runtime_error("no graph was captured during the graphed warm-up");
 }
 
 GraphedArmFigures InferenceStep::graphedFigures() const {
     if (!graphed_) throw std::logic_error("graphed step without a graph runner");
     const auto info = graphed_->info();
-    if (!captureFailureOf(info).empty()) throw graphs::GraphCaptureError("graphs turned off: " + captureFailureOf(info));
+    if (const auto failure = captureFailureOf(info); !failure.empty()) {
+        throw graphs::GraphCaptureError("graphs turned off: " + failure);
+    }
     GraphedArmFigures figures;
     for (const auto& graph : info.graphs) {
         figures.replays += static_cast<double>(graph.replays);

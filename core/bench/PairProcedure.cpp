@@ -34,7 +34,7 @@ void runSteps(TimedStep& step, Arm arm, int count, PairContext& context, const c
     NvtxPhases nvtx;
     for (int i = 0; i < count; ++i) {
         timeStep(step, arm, nvtx, context.memory);
-        if (context.advance) context.advance(what);
+        context.advance(what);
     }
 }
 

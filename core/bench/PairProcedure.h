@@ -56,7 +56,7 @@ struct PairContext {
     std::string label;
     graphs::DeviceMemory& memory;
     SweepEvents& events;
-    std::function<void(const char*)> advance;  // one progress unit, with what it was
+    std::function<void(const char*)> advance;  // one progress unit, with what it was; always set
 };
 
 // The timed pass of one pair, filling `eager` and `graphed` (the graphed arm only when the step has

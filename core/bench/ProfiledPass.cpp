@@ -5,7 +5,6 @@
 #include "bench/InferencePairs.h"
 #include "bench/InferenceRow.h"
 #include "bench/PairProcedure.h"
-#include "bench/ProtocolSweepEvents.h"
 #if defined(GRAPHLENS_HAVE_TRAINING)
 #include "bench/TrainingProfiledPass.h"
 #endif
@@ -13,7 +12,6 @@
 #include "graphs/DeviceMemory.h"
 #include "profiler/ChromeTrace.h"
 #include "profiler/CuptiActivitySource.h"
-#include "profiler/ProfileSession.h"
 #include "families/MemoryFormat.h"
 #include "results/AtomicFile.h"
 #include "results/ErrorText.h"
@@ -22,15 +20,10 @@
 #include "platform/ProcessIds.h"
 #include "results/WorkerProtocol.h"
 
-#include <c10/util/Exception.h>
 #include <torch/cuda.h>
 
-#include <array>
 #include <chrono>
-#include <cstdio>
-#include <optional>
 #include <filesystem>
-#include <functional>
 
 namespace graphlens::bench {
 namespace {

@@ -30,11 +30,9 @@ std::string ChromeTrace::toJson() const {
     for (std::size_t i = 0; i < sections_.size(); ++i) {
         TraceSectionWriter(out, static_cast<int>(i), sections_[i].batch, sections_[i].phases).write(sections_[i].label);
     }
-    const nlohmann::json document{{"traceEvents", std::move(out.events)},
-                                  {"displayTimeUnit", "ns"},
-                                  {"otherData", {{"generator", "GraphLens"}, {"clock", "CUPTI timestamp"},
-                                                 {"originNs", origin}}}};
-    return document.dump();
+    const nlohmann::json otherData{{"generator", "GraphLens"}, {"clock", "CUPTI timestamp"}, {"originNs", origin}};
+    return "{\"traceEvents\":" + out.eventsJson() + ",\"displayTimeUnit\":\"ns\",\"otherData\":" + otherData.dump() +
+           "}";
 }
 
 void ChromeTrace::writeFile(const std::string& path) const {

@@ -8,14 +8,20 @@
 #include "bench/ProtocolSweepEvents.h"
 #include "bench/SweepSession.h"
 #include "bench/UsageError.h"
+#include "graphs/DeviceMemory.h"
 #include "graphlens/config.h"
 #include "results/ResultsError.h"
 #include "results/SweepPlan.h"
 #include "results/TextFile.h"
 #include "results/WorkerProtocol.h"
 
+#include <torch/cuda.h>
+
+#include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <iterator>
+#include <thread>
 
 namespace graphlens::cli {
 
@@ -26,6 +32,8 @@ CLI::App* addProfilePassCommand(CLI::App& app, ProfilePassArgs& args) {
     profilePass->add_option("--session-id", args.sessionId)->required();
     profilePass->add_option("--records", args.records, "calls (API calls only) or full (also kernels and copies)")
         ->check(CLI::IsMember({"calls", "full"}));
+    profilePass->add_option("--verdicts", args.verdictsFile, "the timed pass's inference verdicts (JSON)");
+    profilePass->add_option("--go-file", args.goFile, "wait for this file before any GPU work");
     return profilePass;
 }
 
@@ -35,14 +43,35 @@ CLI::App* addWorkerCommand(CLI::App& app, WorkerArgs& args) {
     return worker;
 }
 
+namespace {
+
+// The sweep that started this pass writes the go file when its own profiled windows are over (the
+// sweep's ProfiledChildRun); it kills this process if it never does.
+void waitForGo(const std::string& goFile) {
+    if (goFile.empty()) return;
+    while (!std::filesystem::exists(goFile)) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+}
+
+}  // namespace
+
 int runProfilePass(const ProfilePassArgs& args) {
     const auto records = args.records == "calls" ? profiler::CuptiRecords::Calls : profiler::CuptiRecords::Full;
     bench::ProtocolSweepEvents events(std::cout);
     const auto document = nlohmann::json::parse(results::readTextFile(args.planPath), nullptr, false);
     const auto plan = results::sweepPlanFromJson(document, args.planPath);
+    // Before the go: nothing that runs on the GPU. A TorchScript file's graph support is decided on
+    // the GPU when it loads, so it loads after the go; a built-in family, the dataset and the CUDA
+    // context (no kernels, no figure of the sweep's own windows depends on device-wide memory) before.
+    if (!plan.model.empty()) waitForGo(args.goFile);
     const auto family = bench::resolveFamily(plan);
     const bench::BenchmarkBatch batches(plan.data, family.task, plan.seed, events);
-    bench::runProfiledPass(plan, family, args.sessionId, events, &batches, records);
+    if (torch::cuda::is_available()) graphs::DeviceMemory(torch::Device(torch::kCUDA, 0)).createContext();
+    waitForGo(args.goFile);
+    bench::InferenceVerdicts verdicts;
+    if (!args.verdictsFile.empty()) {
+        verdicts = bench::inferenceVerdictsFromJson(nlohmann::json::parse(results::readTextFile(args.verdictsFile)));
+    }
+    bench::runProfiledPass(plan, family, args.sessionId, events, &batches, records, verdicts);
     return 0;
 }
 

@@ -15,6 +15,8 @@ struct ProfilePassArgs {
     std::string planPath;
     std::string sessionId;
     std::string records = "full";  // calls | full
+    std::string verdictsFile;      // the timed pass's inference verdicts (bench::InferenceVerdicts as JSON)
+    std::string goFile;            // when set: start GPU work only once this file exists
 };
 
 // Each adds its subcommand to app, its options bound to args (which must outlive the parse).

@@ -20,6 +20,28 @@ GraphedArmVerdict graphedArmWithoutCuda() {
     return graphedArmNotRun("skipped", "CUDA graphs need a CUDA device; this run is on the CPU");
 }
 
+nlohmann::json toJson(const InferenceVerdicts& verdicts) {
+    auto document = nlohmann::json::array();
+    for (const auto& [key, verdict] : verdicts) {
+        document.push_back({{"memory_format", key.first}, {"batch", key.second}, {"runs", verdict.runs},
+                            {"status", verdict.status}, {"reason", verdict.reason}, {"parity", verdict.parity}});
+    }
+    return document;
+}
+
+InferenceVerdicts inferenceVerdictsFromJson(const nlohmann::json& document) {
+    InferenceVerdicts verdicts;
+    for (const auto& item : document) {
+        GraphedArmVerdict verdict;
+        verdict.runs = item.at("runs").get<bool>();
+        verdict.status = item.at("status").get<std::string>();
+        verdict.reason = item.at("reason").get<std::string>();
+        verdict.parity = item.at("parity").get<std::string>();
+        verdicts[{item.at("memory_format").get<std::string>(), item.at("batch").get<int>()}] = std::move(verdict);
+    }
+    return verdicts;
+}
+
 void GraphedArmVerdict::applyTo(results::Measurement& graphed) const {
     if (!parity.empty()) graphed.parity = parity;
     if (!runs) markFailed(graphed, status, reason);

@@ -8,7 +8,11 @@
 #include "graphs/GraphRunner.h"
 #include "results/Measurement.h"
 
+#include <nlohmann/json.hpp>
+
+#include <map>
 #include <string>
+#include <utility>
 
 namespace graphlens::bench {
 
@@ -21,6 +25,14 @@ struct GraphedArmVerdict {
     // The graphed row gets the parity and, when the arm does not run, the status and reason.
     void applyTo(results::Measurement& graphed) const;
 };
+
+// The timed pass's inference verdicts by memory format and batch. The profiled passes take them as
+// they are: one decision per pair for every pass (the parity check is not run again on the same
+// network), and the profiled pass's process gets them as JSON (toJson / inferenceVerdictsFromJson).
+using InferenceVerdicts = std::map<std::pair<std::string, int>, GraphedArmVerdict>;
+nlohmann::json toJson(const InferenceVerdicts& verdicts);
+// Throws nlohmann::json's exceptions on a document toJson did not write.
+InferenceVerdicts inferenceVerdictsFromJson(const nlohmann::json& document);
 
 // Not run, with a status and reason (and the parity result, when a parity check ran).
 GraphedArmVerdict graphedArmNotRun(std::string status, std::string reason, std::string parity = {});

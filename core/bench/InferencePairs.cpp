@@ -38,14 +38,7 @@ void InferencePairs::useMemoryFormat(at::MemoryFormat format) {
 
 int InferencePairs::graphedWarmup() const { return baseOptions_.autoThreshold; }
 
-std::unique_ptr<InferencePair> InferencePairs::prepare(int batch, const BenchmarkBatch* batches) {
-    const bool cuda = setup_.device.is_cuda();
-    // The batch as a predict call gets it: decoded on the host (pinned on CUDA), in the memory format
-    // of the network; the device buffer is what the data phase fills.
-    auto host = makeHostBatch(batches, batch, setup_.imgsz, setup_.dtype, plan_.seed, format_, cuda);
-    auto deviceBatch = host.to(setup_.device).contiguous(format_);
-
-    auto pair = std::make_unique<InferencePair>();
+GraphedArmVerdict InferencePairs::decideVerdict(int batch) {
     InferenceVerdictInputs inputs;
     inputs.graphsPossible = setup_.graphsPossible;
     inputs.planGraph = plan_.graph;
@@ -53,8 +46,24 @@ std::unique_ptr<InferencePair> InferencePairs::prepare(int batch, const Benchmar
     inputs.imgsz = setup_.imgsz;
     inputs.dtype = setup_.dtype;
     inputs.format = format_;
-    pair->verdict = decideInferenceGraphedArm(family_, network_, inputs, baseOptions_);
-    memory_.emptyCache();  // the parity check's runner and probes are gone
+    return decideInferenceGraphedArm(family_, network_, inputs, baseOptions_);
+}
+
+std::unique_ptr<InferencePair> InferencePairs::prepare(int batch, const BenchmarkBatch* batches,
+                                                      const GraphedArmVerdict* decided) {
+    const bool cuda = setup_.device.is_cuda();
+    // The batch as a predict call gets it: decoded on the host (pinned on CUDA), in the memory format
+    // of the network; the device buffer is what the data phase fills.
+    auto host = makeHostBatch(batches, batch, setup_.imgsz, setup_.dtype, plan_.seed, format_, cuda);
+    auto deviceBatch = host.to(setup_.device).contiguous(format_);
+
+    auto pair = std::make_unique<InferencePair>();
+    if (decided) {
+        pair->verdict = *decided;
+    } else {
+        pair->verdict = decideVerdict(batch);
+        memory_.emptyCache();  // the parity check's runner and probes are gone
+    }
     if (pair->verdict.runs) {
         auto options = baseOptions_;
         options.mode = graphedRunnerMode(plan_.graph);

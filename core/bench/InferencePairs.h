@@ -42,12 +42,16 @@ public:
     // Converts the network (parameters and buffers) to `format` for the pairs that follow.
     void useMemoryFormat(at::MemoryFormat format);
     // The pair of `batch` in the current format: the host batch (pinned on CUDA) from `batches` (null:
-    // synthetic), its device copy, the verdict and step. Throws out of memory and build failures.
-    std::unique_ptr<InferencePair> prepare(int batch, const BenchmarkBatch* batches);
+    // synthetic), its device copy, the verdict and step. The verdict is `decided` when given (the timed
+    // pass's, for a profiled pass), else decided here. Throws out of memory and build failures.
+    std::unique_ptr<InferencePair> prepare(int batch, const BenchmarkBatch* batches,
+                                           const GraphedArmVerdict* decided = nullptr);
     // Graphed warm-up steps that cover a capture on the auto threshold's sighting.
     int graphedWarmup() const;
 
 private:
+    GraphedArmVerdict decideVerdict(int batch);
+
     const families::Family& family_;
     const results::SweepPlan& plan_;
     InferencePairsSetup setup_;

@@ -5,6 +5,7 @@
 #include "bench/InferencePairs.h"
 #include "bench/InferenceRow.h"
 #include "bench/PairProcedure.h"
+#include "bench/ProfiledChildRun.h"
 #if defined(GRAPHLENS_HAVE_TRAINING)
 #include "bench/TrainingProfiledPass.h"
 #endif
@@ -16,14 +17,13 @@
 #include "results/AtomicFile.h"
 #include "results/ErrorText.h"
 #include "results/ProfiledMerge.h"
-#include "platform/ChildProcess.h"
 #include "platform/ProcessIds.h"
-#include "results/WorkerProtocol.h"
 
 #include <torch/cuda.h>
 
 #include <chrono>
 #include <filesystem>
+#include <memory>
 
 namespace graphlens::bench {
 namespace {
@@ -34,7 +34,8 @@ using results::Measurement;
 // parity verdict and graph mode), warmed up as it warms them, then each arm under its own window.
 void profileInferenceSteps(const results::SweepPlan& plan, const families::Family& family, const std::string& sessionId,
                            SweepEvents& events, const BenchmarkBatch* batches, profiler::CuptiRecords records,
-                           profiler::ChromeTrace& trace, std::vector<Measurement>& rows) {
+                           const InferenceVerdicts& verdicts, profiler::ChromeTrace& trace,
+                           std::vector<Measurement>& rows) {
     const std::string precision = results::inferencePrecision(plan);  // as the timed inference rows
     InferencePairsSetup setup;
     setup.device = torch::Device(torch::kCUDA, 0);
@@ -58,7 +59,8 @@ void profileInferenceSteps(const results::SweepPlan& plan, const families::Famil
             PairContext context{family.name + " batch " + std::to_string(batch) + " " + formatName, memory, events,
                                 [](const char*) {}};
             try {
-                const auto pair = pairs.prepare(batch, batches);
+                const auto decided = verdicts.find({formatName, batch});
+                const auto pair = pairs.prepare(batch, batches, decided == verdicts.end() ? nullptr : &decided->second);
                 warmPairForProfiling(*pair->step, protocol, context);
                 profilePair(*pair->step, pair->verdict, base, plan.profileSteps, context, records, trace,
                             recordingNote, rows);
@@ -75,7 +77,8 @@ void profileInferenceSteps(const results::SweepPlan& plan, const families::Famil
 
 std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const families::Family& family,
                                          const std::string& sessionId, SweepEvents& events,
-                                         const BenchmarkBatch* batches, profiler::CuptiRecords records) {
+                                         const BenchmarkBatch* batches, profiler::CuptiRecords records,
+                                         const InferenceVerdicts& verdicts) {
     std::vector<Measurement> rows;
     if (!torch::cuda::is_available()) {
         events.warning("profiled pass skipped: it traces GPU kernels and there is no CUDA device");
@@ -96,7 +99,7 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const f
         }
     }
     profiler::ChromeTrace trace;
-    if (results::hasPhase(plan, "infer")) profileInferenceSteps(plan, family, sessionId, events, batches, records, trace, rows);
+    if (results::hasPhase(plan, "infer")) profileInferenceSteps(plan, family, sessionId, events, batches, records, verdicts, trace, rows);
 #if defined(GRAPHLENS_HAVE_TRAINING)
     if (results::hasPhase(plan, "train") && batches) profileTrainingSteps(plan, family, sessionId, events, *batches, records, trace, rows);
 #endif
@@ -106,38 +109,6 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const f
     }
     return rows;
 }
-
-namespace {
-
-// One profile-pass child for `records`; its rows, its log lines forwarded to events.
-std::vector<Measurement> runProfiledChild(const std::string& executable, const std::filesystem::path& planFile,
-                                          const std::string& sessionId, const char* records,
-                                          std::chrono::seconds limit, SweepEvents& events) {
-    std::vector<Measurement> rows;
-    const auto child = platform::runChildProcess(
-        {executable, "profile-pass", "--plan", planFile.string(), "--session-id", sessionId, "--records", records},
-        limit, [&](const std::string& line) {
-            const auto event = results::decodeWorkerEvent(line);
-            if (!event) return;
-            using T = results::WorkerEventType;
-            if (event->type == T::Measurement) {
-                rows.push_back(results::measurementOf(*event));
-            } else if (event->type == T::Warning || event->type == T::Error) {
-                events.warning("profiled pass: " + event->fields.value("text", ""));
-            } else if (event->type == T::Log) {
-                events.log("profiled pass: " + event->fields.value("text", ""));
-            }
-        });
-    const std::string which = std::string("the profiled pass process (") + records + " records)";
-    if (!child.failure.empty()) {
-        events.warning(which + " failed: " + child.failure);
-    } else if (child.exitCode != 0) {
-        events.warning(which + " failed (exit code " + std::to_string(child.exitCode) + ")");
-    }
-    return rows;
-}
-
-}  // namespace
 
 namespace {
 
@@ -160,7 +131,30 @@ private:
 
 std::vector<Measurement> runProfiledPasses(const results::SweepPlan& plan, const families::Family& family,
                                            const std::string& sessionId, SweepEvents& events,
-                                           const BenchmarkBatch* batches) {
+                                           const BenchmarkBatch* batches, const InferenceVerdicts& verdicts) {
+    // The process that records what the GPU ran starts first and waits at its start line while the
+    // API-calls windows run here (ProfiledChildRun.h): activity tracing, once on, stays on in a
+    // process and slows every later step, so those windows get a process of their own.
+    const std::string executable = graphlensCliPath();
+    const auto tempName = [](const char* what) {
+        return std::filesystem::temp_directory_path() /
+               ("graphlens-profile-" + std::string(what) + "-" + std::to_string(platform::currentProcessId()));
+    };
+    const auto planFile = tempName("plan.json");
+    const auto verdictsFile = tempName("verdicts.json");
+    std::unique_ptr<ProfiledChildRun> full;
+    if (std::filesystem::exists(executable)) {
+        results::writeFileAtomically(planFile, results::toJson(plan).dump());
+        results::writeFileAtomically(verdictsFile, toJson(verdicts).dump());
+        // Generous: a profiled step is at most a few times a timed one, plus captures and start-up;
+        // twice that, as the limit also covers the wait while the calls windows run.
+        const long configurations = static_cast<long>(plan.batches.size()) *
+                                    ((results::hasPhase(plan, "infer") ? static_cast<long>(plan.memoryFormats.size()) : 0) +
+                                     (results::hasPhase(plan, "train") ? static_cast<long>(plan.graphScopes.size()) : 0));
+        full = std::make_unique<ProfiledChildRun>(executable, planFile, verdictsFile, sessionId, tempName("go"),
+                                                  std::chrono::seconds(2 * (120 + 30 * configurations)));
+    }
+
     // API calls alone, here: this process's timed passes are over and nothing is timed in it after
     // them, and API callbacks never switch CUPTI's activity tracing on. A child for this cost a
     // process start, a CUDA context and the dataset again: about 3.5 s of the default question's
@@ -170,30 +164,22 @@ std::vector<Measurement> runProfiledPasses(const results::SweepPlan& plan, const
     auto callsPlan = plan;
     callsPlan.trace.clear();  // the trace comes from the windows that record what the GPU ran
     try {
-        (void)runProfiledPass(callsPlan, family, sessionId, calls, batches, profiler::CuptiRecords::Calls);
+        (void)runProfiledPass(callsPlan, family, sessionId, calls, batches, profiler::CuptiRecords::Calls, verdicts);
     } catch (const std::exception& error) {
         events.warning("the profiled pass (API calls alone) failed: " + results::errorCause(error.what()));
     }
 
-    const std::string executable = graphlensCliPath();
-    if (!std::filesystem::exists(executable)) {
+    if (!full) {
         events.warning("profiled pass with kernels and copies skipped: " + executable + " not found");
         return calls.rows;
     }
-    const auto planFile = std::filesystem::temp_directory_path() /
-                          ("graphlens-profile-plan-" + std::to_string(platform::currentProcessId()) + ".json");
-    results::writeFileAtomically(planFile, results::toJson(plan).dump());
-    // Generous: a profiled step is at most a few times a timed one, plus captures and start-up.
-    const long configurations = static_cast<long>(plan.batches.size()) *
-                                ((results::hasPhase(plan, "infer") ? static_cast<long>(plan.memoryFormats.size()) : 0) +
-                                 (results::hasPhase(plan, "train") ? static_cast<long>(plan.graphScopes.size()) : 0));
-    const auto limit = std::chrono::seconds(120 + 30 * configurations);
-    // Activity tracing, once on, stays on in a process and slows every later step: a process of its own.
     events.log("profiled pass (CUPTI), with kernels and copies, in its own process");
-    const auto full = runProfiledChild(executable, planFile, sessionId, "full", limit, events);
+    auto fullRows = full->finish(events);
+    full.reset();
     std::error_code ignored;
     std::filesystem::remove(planFile, ignored);
-    return results::combineProfiledWindows(calls.rows, full);
+    std::filesystem::remove(verdictsFile, ignored);
+    return results::combineProfiledWindows(calls.rows, fullRows);
 }
 
 }  // namespace graphlens::bench

@@ -94,6 +94,7 @@ SweepOutcome SweepRunner::run() {
             PairProgress done;
             try {
                 const auto pair = pairs.prepare(batch, batches_);
+                outcome.verdicts[{formatName, batch}] = pair->verdict;
                 pair->verdict.applyTo(graphed);
                 measureTimedPair(*pair->step, protocol, context, clocks, eager, graphed, done);
             } catch (const std::exception& error) {

@@ -9,6 +9,7 @@
 //  4. the phase pass: extra steps with a synchronize at each phase boundary, per-phase medians.
 // Out-of-memory at one size marks that size's rows and the sweep continues.
 #include "bench/BenchmarkBatch.h"
+#include "bench/GraphedArmVerdict.h"
 #include "bench/SweepEvents.h"
 #include "families/Family.h"
 #include "graphs/CaptureBackend.h"
@@ -28,6 +29,7 @@ struct SweepOutcome {
     std::vector<results::Measurement> rows;
     int failedRows = 0;  // status error, oom or refused
     nlohmann::json clocks = nlohmann::json::object();  // SM/memory clocks sampled during the timed pass
+    InferenceVerdicts verdicts;  // each pair's graphed-arm verdict, for the profiled passes to take
 };
 
 // A measured row: kept in the outcome (failed rows counted), autosaved and sent to the events.

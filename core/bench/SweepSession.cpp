@@ -110,6 +110,7 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
     results::JsonlAutosave autosave(plan.autosave);
     events.log("rows are autosaved to " + plan.autosave + " as they are measured");
     int failedRows = 0;
+    InferenceVerdicts verdicts;  // the timed pass's, taken as they are by the profiled passes
     if (results::hasPhase(plan, "infer")) {
         auto inferencePlan = plan;
         inferencePlan.precision = results::inferencePrecision(plan);
@@ -118,6 +119,7 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
         failedRows += outcome.failedRows;
         session.rows = std::move(outcome.rows);
         session.environment["timed_pass_clocks"] = outcome.clocks;
+        verdicts = std::move(outcome.verdicts);
     }
 #if defined(GRAPHLENS_HAVE_TRAINING)
     if (results::hasPhase(plan, "train")) {
@@ -137,7 +139,7 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
         profiledPlan.csv.clear();
         profiledPlan.json.clear();
         profiledPlan.autosave.clear();
-        auto profiled = runProfiledPasses(profiledPlan, family, session.session_id, events, &batches);
+        auto profiled = runProfiledPasses(profiledPlan, family, session.session_id, events, &batches, verdicts);
         results::mergeProfiledMetrics(session.rows, profiled);
         for (const auto& row : profiled) {
             autosave.append(row);

@@ -4,6 +4,7 @@
 #include "bench/GraphedArmVerdict.h"
 #include "bench/InferenceRow.h"
 #include "bench/PairProcedure.h"
+#include "bench/TrainingNetworkSource.h"
 #include "bench/TrainingSweepArms.h"
 #include "bench/TrainingSweepStep.h"
 #include "graphs/DeviceMemory.h"
@@ -19,6 +20,7 @@ void profileTrainingSteps(const results::SweepPlan& plan, const families::Family
     const auto precision = train::parseTrainingPrecision(precisionName);
     const int imgsz = plan.imgsz > 0 ? plan.imgsz : family.defaultImgsz;
     graphs::DeviceMemory memory(device);
+    TrainingNetworkSource networks(family, plan.seed, device);
     const auto protocol = pairProtocolOf(plan, graphedTrainingWarmup(plan));
     std::string recordingNote;
     for (const int batch : plan.batches) {
@@ -33,7 +35,7 @@ void profileTrainingSteps(const results::SweepPlan& plan, const families::Family
                 TrainingSweepArms arms;
                 try {
                     auto host = batches.makeTraining(batch, imgsz, /*pin=*/true);
-                    arms = buildTrainingSweepArms(family, plan, precision, scope, verdict.runs, device, nullptr,
+                    arms = buildTrainingSweepArms(family, networks.fresh(), plan, precision, scope, verdict.runs, device, nullptr,
                                                   [&events](const std::string& text) { events.warning(text); });
                     TrainingSweepStep step(*arms.eager, arms.graphed.get(), family, std::move(host), device);
                     warmPairForProfiling(step, protocol, context);

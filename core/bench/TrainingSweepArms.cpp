@@ -6,16 +6,20 @@
 
 namespace graphlens::bench {
 
-TrainingSweepArms buildTrainingSweepArms(const families::Family& family, const results::SweepPlan& plan,
+TrainingSweepArms::~TrainingSweepArms() {
+    if (!module) return;
+    for (auto& parameter : module->parameters(/*recurse=*/true)) parameter.mutable_grad() = torch::Tensor();
+}
+
+TrainingSweepArms buildTrainingSweepArms(const families::Family& family, torch::nn::AnyModule network,
+                                         const results::SweepPlan& plan,
                                          train::TrainingPrecision precision, families::TrainingGraphScope scope,
                                          bool withGraphed, torch::Device device,
                                          std::shared_ptr<graphs::CaptureBackend> backend,
                                          std::function<void(const std::string&)> warn) {
     TrainingSweepArms arms;
-    arms.network = family.build(plan.seed);
+    arms.network = std::move(network);
     arms.module = arms.network.ptr();
-    arms.module->to(device);
-    arms.module->train();
     arms.optimizer = train::makeCapturableOptimizer(plan.optimizer, arms.module->parameters());
     train::GradientScalerOptions scalerOptions;
     scalerOptions.enabled = train::needsLossScaling(precision);

@@ -20,6 +20,13 @@
 namespace graphlens::bench {
 
 struct TrainingSweepArms {
+    TrainingSweepArms() = default;
+    TrainingSweepArms(TrainingSweepArms&&) = default;
+    TrainingSweepArms& operator=(TrainingSweepArms&&) = default;
+    // Drops the network's gradients: they may live in a graph's private pool, which must be free
+    // before the next pair (the network itself may be reused: TrainingNetworkSource).
+    ~TrainingSweepArms();
+
     torch::nn::AnyModule network;
     std::shared_ptr<torch::nn::Module> module;
     std::unique_ptr<train::CapturableOptimizer> optimizer;
@@ -27,9 +34,11 @@ struct TrainingSweepArms {
     std::unique_ptr<train::TrainingStep> eager, graphed;  // graphed null unless asked for
 };
 
-// The plan's seed, optimizer and precision; the graphed step in `scope`, captured on the sighting a
-// training run captures on. Throws what building the network or the optimizer throws.
-TrainingSweepArms buildTrainingSweepArms(const families::Family& family, const results::SweepPlan& plan,
+// The arms on `network` (TrainingNetworkSource::fresh: on the device, train mode, no gradients) with
+// the plan's optimizer and precision; the graphed step in `scope`, captured on the sighting a training
+// run captures on. Throws what building the optimizer throws.
+TrainingSweepArms buildTrainingSweepArms(const families::Family& family, torch::nn::AnyModule network,
+                                         const results::SweepPlan& plan,
                                          train::TrainingPrecision precision, families::TrainingGraphScope scope,
                                          bool withGraphed, torch::Device device,
                                          std::shared_ptr<graphs::CaptureBackend> backend,

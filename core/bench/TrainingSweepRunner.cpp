@@ -7,6 +7,7 @@
 #include "bench/ProgressThrottle.h"
 #include "bench/SweepRowFigures.h"
 #include "bench/TimedPassClocks.h"
+#include "bench/TrainingNetworkSource.h"
 #include "bench/TrainingSweepArms.h"
 #include "bench/TrainingSweepStep.h"
 #include "graphs/DeviceMemory.h"
@@ -68,6 +69,7 @@ SweepOutcome TrainingSweepRunner::run() {
                 std::to_string(imgsz) + " px, " + batches_.description());
 
     graphs::DeviceMemory memory(device);
+    TrainingNetworkSource networks(family, plan_.seed, device);
     const auto protocol = pairProtocolOf(plan_, graphedTrainingWarmup(plan_));
     const int unitsPerPair = protocol.progressUnits();
     ProgressThrottle progress(events_, static_cast<int>(plan_.batches.size() * plan_.graphScopes.size()) * unitsPerPair);
@@ -95,7 +97,7 @@ SweepOutcome TrainingSweepRunner::run() {
                 try {
                     // Per pair: the decoded images come from the batch source's cache.
                     auto host = batches_.makeTraining(batch, imgsz, /*pin=*/cuda);
-                    arms = buildTrainingSweepArms(family, plan_, precision, scope, verdict.runs, device, backend_,
+                    arms = buildTrainingSweepArms(family, networks.fresh(), plan_, precision, scope, verdict.runs, device, backend_,
                                                   [this](const std::string& text) { events_.warning(text); });
                     TrainingSweepStep step(*arms.eager, arms.graphed.get(), family, std::move(host), device);
                     measureTimedPair(step, protocol, context, clocks, eager, graphed, done);

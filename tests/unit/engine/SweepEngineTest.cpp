@@ -4,6 +4,7 @@
 #include "RecordingSweepEvents.h"
 #include "FakeCaptureBackend.h"
 
+#include "bench/InferencePairs.h"
 #include "bench/SweepRunner.h"
 #include "families/InferencePostprocess.h"
 
@@ -234,4 +235,62 @@ TEST_CASE("out of memory at one batch size is an oom row and the sweep goes on",
     CHECK_THAT(rowOf(rows, 2, "eager").message, Catch::Contains("out of memory"));
     CHECK(rowOf(rows, 4, "eager").status == "ok");
     CHECK(rowOf(rows, 4, "graphed").status == "ok");
+}
+
+TEST_CASE("the timed pass keeps each pair's verdict, and they survive the trip to the profiled pass's process",
+          "[sweep][engine][profiled]") {
+    RecordingEvents events;
+    auto backend = std::make_shared<testing::FakeCaptureBackend>();
+    auto plan = tinyPlan();
+    plan.memoryFormats = {"nchw", "channels_last"};
+    const auto family = tinyFamily();
+    bench::SweepRunner runner(family, plan, "s1", events, nullptr, nullptr, backend);
+    const auto outcome = runner.run();
+    REQUIRE(outcome.verdicts.size() == 4);
+    for (const auto& [key, verdict] : outcome.verdicts) {
+        CHECK(verdict.runs);
+        CHECK(verdict.parity == rowOf(outcome.rows, key.second, "graphed", key.first).parity);
+    }
+
+    auto refused = outcome.verdicts;
+    refused[{"nchw", 2}] = bench::graphedArmNotRun("refused", "not bit-exact: max |diff| 0.5", "mismatch");
+    const auto back = bench::inferenceVerdictsFromJson(nlohmann::json::parse(bench::toJson(refused).dump()));
+    REQUIRE(back.size() == refused.size());
+    for (const auto& [key, verdict] : refused) {
+        const auto& copy = back.at(key);
+        CHECK(copy.runs == verdict.runs);
+        CHECK(copy.status == verdict.status);
+        CHECK(copy.reason == verdict.reason);
+        CHECK(copy.parity == verdict.parity);
+    }
+}
+
+TEST_CASE("a pair given the timed pass's verdict takes it without a second parity check", "[sweep][engine][profiled]") {
+    auto backend = std::make_shared<testing::FakeCaptureBackend>();
+    const auto family = tinyFamily();
+    const auto plan = tinyPlan();
+    bench::InferencePairsSetup setup;
+    setup.imgsz = 16;
+    setup.graphsPossible = true;
+    setup.backend = backend;
+    torch::NoGradGuard noGrad;
+    bench::InferencePairs pairs(family, plan, setup);
+
+    const auto decidedHere = pairs.prepare(1, nullptr);
+    CHECK(decidedHere->verdict.runs);
+    CHECK(backend->attempts > 0);  // the parity check captured
+
+    backend->attempts = 0;
+    const auto refused = bench::graphedArmNotRun("refused", "refused by the timed pass", "mismatch");
+    const auto taken = pairs.prepare(1, nullptr, &refused);
+    CHECK(backend->attempts == 0);
+    CHECK_FALSE(taken->verdict.runs);
+    CHECK(taken->verdict.reason == "refused by the timed pass");
+    CHECK(taken->graphedRunner == nullptr);
+    CHECK_FALSE(taken->step->hasGraphedArm());
+
+    const auto runs = decidedHere->verdict;
+    const auto granted = pairs.prepare(2, nullptr, &runs);
+    CHECK(backend->attempts == 0);
+    CHECK(granted->graphedRunner != nullptr);
 }

@@ -23,6 +23,7 @@ if(TARGET graphlens_train)
     ${CMAKE_CURRENT_LIST_DIR}/TrainingSeamTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/NumericsClassTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingSweepTest.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/TrainingNetworkSourceTest.cpp
   )
   target_link_libraries(graphlens_unit_train PRIVATE graphlens_train graphlens_bench graphlens_catch_main)
   target_include_directories(graphlens_unit_train PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../engine ${PROJECT_SOURCE_DIR}/tests/fixtures)

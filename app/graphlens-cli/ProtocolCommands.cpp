@@ -8,14 +8,11 @@
 #include "bench/ProtocolSweepEvents.h"
 #include "bench/SweepSession.h"
 #include "bench/UsageError.h"
-#include "graphs/DeviceMemory.h"
 #include "graphlens/config.h"
 #include "results/ResultsError.h"
 #include "results/SweepPlan.h"
 #include "results/TextFile.h"
 #include "results/WorkerProtocol.h"
-
-#include <torch/cuda.h>
 
 #include <chrono>
 #include <filesystem>
@@ -49,7 +46,7 @@ namespace {
 // sweep's ProfiledChildRun); it kills this process if it never does.
 void waitForGo(const std::string& goFile) {
     if (goFile.empty()) return;
-    while (!std::filesystem::exists(goFile)) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    while (!std::filesystem::exists(goFile)) std::this_thread::sleep_for(std::chrono::milliseconds(5));
 }
 
 }  // namespace
@@ -59,13 +56,13 @@ int runProfilePass(const ProfilePassArgs& args) {
     bench::ProtocolSweepEvents events(std::cout);
     const auto document = nlohmann::json::parse(results::readTextFile(args.planPath), nullptr, false);
     const auto plan = results::sweepPlanFromJson(document, args.planPath);
-    // Before the go: nothing that runs on the GPU. A TorchScript file's graph support is decided on
-    // the GPU when it loads, so it loads after the go; a built-in family, the dataset and the CUDA
-    // context (no kernels, no figure of the sweep's own windows depends on device-wide memory) before.
+    // Before the go: nothing that touches the GPU, not even a CUDA context (creating one takes driver
+    // locks and device memory while the sweep's own windows time launch calls). A TorchScript file's
+    // graph support is decided on the GPU when it loads, so it loads after the go; a built-in family
+    // and the dataset's index before it.
     if (!plan.model.empty()) waitForGo(args.goFile);
     const auto family = bench::resolveFamily(plan);
     const bench::BenchmarkBatch batches(plan.data, family.task, plan.seed, events);
-    if (torch::cuda::is_available()) graphs::DeviceMemory(torch::Device(torch::kCUDA, 0)).createContext();
     waitForGo(args.goFile);
     bench::InferenceVerdicts verdicts;
     if (!args.verdictsFile.empty()) {

@@ -4,7 +4,7 @@
 // dataset cost about 1 s of the default question on the H200; started before the in-process API-calls
 // windows and told to go when they end, that start-up runs beside them instead of after them. Before
 // the go it does no GPU work (runProfilePass waits before anything that touches the device), so the
-// windows it runs beside are not disturbed.
+// windows it runs beside are not disturbed: it does not even create its CUDA context before the go.
 #include "bench/SweepEvents.h"
 #include "results/Measurement.h"
 

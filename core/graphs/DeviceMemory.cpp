@@ -22,13 +22,6 @@ void DeviceMemory::synchronize() const {
     if (isCuda()) c10::cuda::getCurrentCUDAStream(device_.index()).synchronize();
 }
 
-void DeviceMemory::createContext() const {
-    if (!isCuda()) return;
-    const c10::cuda::CUDAGuard onDevice(device_);
-    C10_CUDA_CHECK(cudaFree(nullptr));  // the documented way to create the context
-    (void)c10::cuda::getCurrentCUDAStream(device_.index());  // libtorch's streams and allocator state
-}
-
 void DeviceMemory::resetPeaks() const {
     if (isCuda()) c10::cuda::CUDACachingAllocator::resetPeakStats(device_.index());
 }
@@ -60,7 +53,6 @@ void DeviceMemory::emptyCache() const {
 #else
 void DeviceMemory::synchronize() const {}
 void DeviceMemory::resetPeaks() const {}
-void DeviceMemory::createContext() const {}
 MemoryPeaks DeviceMemory::peaks() const { return {}; }
 std::int64_t DeviceMemory::reservedBytes() const { return 0; }
 DeviceUsage DeviceMemory::deviceUsage() const { return {}; }

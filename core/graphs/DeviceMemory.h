@@ -25,9 +25,6 @@ public:
 
     bool isCuda() const { return device_.is_cuda(); }
     void synchronize() const;           // waits for the current stream of the device
-    // Creates the device's CUDA context and libtorch's CUDA state now, with no GPU work: a process
-    // that must not run kernels yet (the profiled pass waiting for its go) starts up meanwhile.
-    void createContext() const;
     void resetPeaks() const;            // start a new peak window (e.g. one arm)
     MemoryPeaks peaks() const;          // peaks since the last resetPeaks()
     std::int64_t reservedBytes() const; // now

@@ -56,6 +56,28 @@ TEST_CASE("report content: title, environment and method from the session", "[ui
     CHECK(method.contains(QStringLiteral("Training graph scopes: network, step")));
 }
 
+TEST_CASE("report content of a sweep over many families stays a title and a sentence", "[ui][report]") {
+    auto session = fixture();
+    const auto real = session.rows;
+    session.rows.clear();
+    for (int copy = 0; copy < 40; ++copy) {
+        for (auto row : real) {
+            row.family = "family-" + std::to_string(copy);
+            session.rows.push_back(row);
+        }
+    }
+    const auto content = reportContent(session);
+    CHECK(content.title == QStringLiteral("What CUDA graphs buy for 40 families on NVIDIA H200"));
+    const QString method = content.method.join(QLatin1Char('\n'));
+    CHECK(method.contains(QStringLiteral("family-0, family-1,")));
+    CHECK(method.contains(QStringLiteral("family-11 and 28 more;")));
+    CHECK_FALSE(method.contains(QStringLiteral("family-12")));
+
+    session.rows.resize(real.size() * 3);  // three families: still named in the title
+    CHECK(reportContent(session).title ==
+          QStringLiteral("What CUDA graphs buy for family-0, family-1, family-2 on NVIDIA H200"));
+}
+
 TEST_CASE("report charts: one image per chart tab, nothing blank", "[ui][report]") {
     const auto charts = renderReportCharts(fixture().rows, {600, 360}, 1.0);
     REQUIRE(charts.size() == 6);

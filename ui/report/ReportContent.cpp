@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <algorithm>
 #include <set>
 
@@ -44,11 +45,22 @@ QString joined(const json& object, const char* key) {
 template <typename Get>
 QStringList distinct(const std::vector<Measurement>& rows, Get get) {
     QStringList values;
+    QSet<QString> seen;  // a 100,000-row session of many families: no list search per row
     for (const auto& row : rows) {
         const QString value = get(row);
-        if (!value.isEmpty() && !values.contains(value)) values << value;
+        if (!value.isEmpty() && !seen.contains(value)) {
+            seen.insert(value);
+            values << value;
+        }
     }
     return values;
+}
+
+// Names a reader can take in at a glance: all of them up to `most`, else the first `most` and how
+// many more (a sweep over every family would otherwise fill pages with its title).
+QString readableList(const QStringList& names, qsizetype most) {
+    if (names.size() <= most) return names.join(QStringLiteral(", "));
+    return tr("%1 and %2 more").arg(names.mid(0, most).join(QStringLiteral(", "))).arg(names.size() - most);
 }
 
 QString deviceName(const results::Session& session) {
@@ -111,8 +123,8 @@ QStringList methodParagraphs(const results::Session& session) {
     for (int b : batchSet) batches << QString::number(b);
     method << tr("What was measured: %1; %2; batch sizes %3; precision %4. Each configuration runs as two arms, "
                  "eager and CUDA-graphed, on the same real batch.")
-                  .arg(distinct(rows, [](const Measurement& r) { return qs(r.family); }).join(QStringLiteral(", ")),
-                       phases.join(QStringLiteral(", ")), batches.join(QStringLiteral(", ")),
+                  .arg(readableList(distinct(rows, [](const Measurement& r) { return qs(r.family); }), 12),
+                       phases.join(QStringLiteral(", ")), readableList(batches, 24),
                        distinct(rows, [](const Measurement& r) { return qs(r.precision); }).join(QStringLiteral(", ")));
 
     // Steps and rounds from the plan; a CSV or autosave has no plan, so fall back on the rows.
@@ -180,8 +192,13 @@ ReportContent reportContent(const results::Session& session) {
     ReportContent content;
     const QString device = deviceName(session);
     const auto families = distinct(session.rows, [](const Measurement& r) { return qs(r.family); });
-    content.title = families.isEmpty() ? tr("CUDA graphs: GraphLens report")
-                                       : tr("What CUDA graphs buy for %1").arg(families.join(QStringLiteral(", ")));
+    if (families.isEmpty()) {
+        content.title = tr("CUDA graphs: GraphLens report");
+    } else if (families.size() <= 3) {
+        content.title = tr("What CUDA graphs buy for %1").arg(families.join(QStringLiteral(", ")));
+    } else {
+        content.title = tr("What CUDA graphs buy for %1 families").arg(families.size());
+    }
     if (!device.isEmpty()) content.title += tr(" on %1").arg(device);
 
     QStringList subtitle;

@@ -185,3 +185,25 @@ TEST_CASE("report PDF pages: every chart starts on the page its legend ends on",
     }
     CHECK(splitBefore > 0);  // the check above had something to catch
 }
+
+TEST_CASE("the HTML report escapes every string that came from the session file", "[ui][report][security]") {
+    auto session = fixture();
+    const std::string hostile = "<script>alert(1)</script>%2";
+    session.session_id = "</p><img src=x onerror=alert(2)>";
+    session.environment["gpu"] = "<iframe src=\"javascript:alert(3)\">";
+    for (auto& row : session.rows) {
+        row.family = hostile;
+        row.message = "<b onmouseover=alert(4)>";
+    }
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("hostile.html"));
+    QString error;
+    REQUIRE(writeReport(path, session, &error));
+    const QString html = QString::fromUtf8(readAll(path));
+    for (const char* raw : {"<script", "<img src=x", "<iframe", "<b onmouseover"}) {
+        INFO(raw);
+        CHECK_FALSE(html.contains(QLatin1String(raw), Qt::CaseInsensitive));
+    }
+    CHECK(html.contains(QStringLiteral("&lt;script&gt;alert(1)&lt;/script&gt;%2")));  // shown, as text
+    CHECK(html.contains(QStringLiteral("&lt;iframe src=&quot;javascript:alert(3)&quot;&gt;")));
+}

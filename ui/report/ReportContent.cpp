@@ -60,7 +60,8 @@ QStringList distinct(const std::vector<Measurement>& rows, Get get) {
 // many more (a sweep over every family would otherwise fill pages with its title).
 QString readableList(const QStringList& names, qsizetype most) {
     if (names.size() <= most) return names.join(QStringLiteral(", "));
-    return tr("%1 and %2 more").arg(names.mid(0, most).join(QStringLiteral(", "))).arg(names.size() - most);
+    // One pass over both: a name that itself holds "%2" must not be filled in by the count.
+    return tr("%1 and %2 more").arg(names.mid(0, most).join(QStringLiteral(", ")), QString::number(names.size() - most));
 }
 
 QString deviceName(const results::Session& session) {

@@ -31,6 +31,12 @@ results::SweepPlan SweepPlanSettings::restore(QSettings* settings, bool* restore
     const QString saved = settings->value(key()).toString();
     try {
         auto plan = results::sweepPlanFromJson(nlohmann::json::parse(saved.toStdString()), "saved settings");
+        // save() keeps no output path; one found here was put there by hand or by another program,
+        // and a run must write only where the window says it writes.
+        plan.csv.clear();
+        plan.json.clear();
+        plan.autosave.clear();
+        plan.trace.clear();
         if (const auto error = results::validateSweepPlan(plan); error.empty()) {
             *restored = true;
             return plan;

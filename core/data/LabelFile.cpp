@@ -1,6 +1,7 @@
 #include "data/LabelFile.h"
 
 #include "data/DatasetError.h"
+#include "data/LabelTolerance.h"
 #include "data/PathText.h"
 #include "data/RegularFile.h"
 
@@ -15,8 +16,9 @@
 namespace graphlens::data {
 namespace {
 
-float parseNumber(const std::string& token, const std::string& name, const std::string& at, float low, float high,
-                  const char* expected) {
+// The token as a float, as Ultralytics' numpy reads it; range is only for the message ("[0, 1]").
+float readLabelNumber(const std::string& token, const std::string& name, const std::string& at, const std::string& range,
+                      const char* expected) {
     // Read as a double, as Ultralytics' Python reads it: "1e-50" is a number (a float32 would call it
     // out of range), and one below even a double's range is 0, one above it infinite.
     double read = 0;
@@ -30,19 +32,31 @@ float parseNumber(const std::string& token, const std::string& name, const std::
     const float value = std::isfinite(read) && std::fabs(read) > std::numeric_limits<float>::max()
                             ? static_cast<float>(std::copysign(HUGE_VAL, read))
                             : static_cast<float>(read);
-    const std::string range = "[" + std::to_string(static_cast<int>(low)) + ", " + std::to_string(static_cast<int>(high)) + "]";
     if (error != std::errc() || stop != end) {
         throw SampleDefect(at + ": " + name + " '" + token + "' is not a number (expected " + expected + " in " + range + ")");
     }
     if (std::isnan(value)) throw SampleDefect(at + ": " + name + " is NaN (expected " + expected + " in " + range + ")");
+    return value;
+}
+
+float parseNumber(const std::string& token, const std::string& name, const std::string& at, float low, float high,
+                  const char* expected) {
+    const std::string range = "[" + std::to_string(static_cast<int>(low)) + ", " + std::to_string(static_cast<int>(high)) + "]";
+    const float value = readLabelNumber(token, name, at, range, expected);
     if (value < low || value > high) {
         throw SampleDefect(at + ": " + name + " = " + token + " is outside " + range + " (expected " + expected + ")");
     }
     return value;
 }
 
+// Pose keypoints and their boxes: within the image.
 float coordinate(const std::string& token, const std::string& name, const std::string& at) {
     return parseNumber(token, name, at, 0.0f, 1.0f, "a normalised value");
+}
+
+// Box and polygon values: any number here; LabelTolerance.h decides how far past the image they reach.
+float looseCoordinate(const std::string& token, const std::string& name, const std::string& at) {
+    return readLabelNumber(token, name, at, "[0, 1]", "a normalised value");
 }
 
 int classId(const std::string& id, const std::string& at, int classCount) {
@@ -69,8 +83,9 @@ int classId(const std::string& id, const std::string& at, int classCount) {
     return static_cast<int>(value);
 }
 
+// As Ultralytics' segments2boxes: min and max of the points in float32, then centre and size.
 Box boundsOf(int cls, const std::vector<Point>& points) {
-    float x0 = 1, y0 = 1, x1 = 0, y1 = 0;
+    float x0 = points.front().x, y0 = points.front().y, x1 = x0, y1 = y0;
     for (const auto& p : points) {
         x0 = std::min(x0, p.x);
         y0 = std::min(y0, p.y);
@@ -156,16 +171,18 @@ Labels readLabels(const std::filesystem::path& path, const LabelRules& rules) {
             Polygon polygon{cls, {}};
             for (std::size_t k = 1; k + 1 < n; k += 2) {
                 const std::string index = std::to_string((k + 1) / 2);
-                polygon.points.push_back({coordinate(tokens[k], "x" + index, at), coordinate(tokens[k + 1], "y" + index, at)});
+                polygon.points.push_back({looseCoordinate(tokens[k], "x" + index, at), looseCoordinate(tokens[k + 1], "y" + index, at)});
             }
             labels.boxes.push_back(boundsOf(cls, polygon.points));
+            requireLabelWithinTolerance(labels.boxes.back(), at, /*fromPoints=*/true);
             labels.polygons.push_back(std::move(polygon));
             ++(n == 9 ? labels.quadLines : labels.polygonLines);
             anyPolygon = true;
             continue;
         }
-        Box box{cls, coordinate(tokens[1], "cx", at), coordinate(tokens[2], "cy", at), coordinate(tokens[3], "w", at),
-                coordinate(tokens[4], "h", at)};
+        const auto value = kind == PoseLine ? coordinate : looseCoordinate;
+        Box box{cls, value(tokens[1], "cx", at), value(tokens[2], "cy", at), value(tokens[3], "w", at), value(tokens[4], "h", at)};
+        if (kind == BoxLine) requireLabelWithinTolerance(box, at, /*fromPoints=*/false);
         labels.boxes.push_back(box);
         labels.polygons.push_back(rectangleOf(box));  // dropped below when the file has no polygon line
         if (kind == PoseLine) {

@@ -1,5 +1,7 @@
 #pragma once
-// YOLO label files (Ultralytics conventions), one object per line, coordinates normalised to [0, 1]:
+// YOLO label files (Ultralytics conventions), one object per line, coordinates normalised to [0, 1]
+// (boxes, polygons and oriented boxes may reach 1% past the image as Ultralytics allows, with their
+// points kept as written: LabelTolerance.h; pose keypoints and boxes stay within [0, 1]):
 //   class cx cy w h                          a detection box
 //   class x1 y1 x2 y2 ... xn yn              a segmentation polygon (n >= 3, an odd field count >= 7)
 //   class x1 y1 x2 y2 x3 y3 x4 y4            an oriented box (DOTA corners): 9 fields, the same shape as

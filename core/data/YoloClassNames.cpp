@@ -27,7 +27,7 @@ std::vector<NameAt> namesFromList(const YAML::Node& names, const fs::path& yaml)
     return result;
 }
 
-// {0: person, 1: bicycle}: ids must be integers, each once, 0..n-1 without gaps.
+// {0: person, 1: bicycle}: ids must be integers 0..n-1 without gaps (an id written twice: the last name).
 std::vector<NameAt> namesFromMap(const YAML::Node& names, const fs::path& yaml) {
     std::map<int, NameAt> byId;
     for (const auto& entry : names) {
@@ -39,10 +39,7 @@ std::vector<NameAt> namesFromMap(const YAML::Node& names, const fs::path& yaml) 
             throw DatasetError(where(yaml, yamlLine(entry.first)) + ": names key '" + keyText +
                                "' is not a class id (" + kNamesExpectation + ")");
         }
-        if (byId.count(id)) {
-            throw DatasetError(where(yaml, yamlLine(entry.first)) + ": names has class id " + keyText + " twice (" +
-                               kNamesExpectation + ")");
-        }
+        // A class id written twice: the last name counts, as PyYAML (Ultralytics' reader) keeps the last.
         byId[id] = {yamlScalar(entry.second, yaml, "names[" + keyText + "]", kNamesExpectation), yamlLine(entry.second)};
     }
     std::vector<NameAt> result;

@@ -52,11 +52,12 @@ YAML::Node loadYamlMap(const fs::path& yamlPath) {
     if (!config.IsMap()) {
         throw DatasetError(where(yamlPath) + ": not a YAML map (expected keys path, train, val, names)");
     }
+    requireBoundedAliases(config, yamlPath);
     return config;
 }
 
 YAML::Node requiredKey(const YAML::Node& config, const fs::path& yamlPath, const char* key, const std::string& expected) {
-    const YAML::Node node = config[key];
+    const YAML::Node node = yamlField(config, key);
     if (!yamlHasValue(node)) {
         throw DatasetError(where(yamlPath) + ": missing key '" + key + "' (" + expected + ")");
     }
@@ -66,7 +67,7 @@ YAML::Node requiredKey(const YAML::Node& config, const fs::path& yamlPath, const
 // path: absolute, or relative to the YAML's folder; empty or missing: the YAML's folder.
 fs::path readRoot(const YAML::Node& config, const fs::path& yamlPath) {
     const fs::path yamlFolder = folderOf(yamlPath);
-    const YAML::Node pathNode = config["path"];
+    const YAML::Node pathNode = yamlField(config, "path");
     if (!yamlHasValue(pathNode)) return yamlFolder;
     const std::string text = yamlScalar(pathNode, yamlPath, "path", "expected the dataset root folder");
     if (text.empty()) return yamlFolder;
@@ -81,7 +82,7 @@ fs::path readRoot(const YAML::Node& config, const fs::path& yamlPath) {
 
 // masks_dir: a folder of PNG label maps, relative to the root; empty when the YAML has none.
 fs::path readMasksDir(const YAML::Node& config, const fs::path& yamlPath, const fs::path& root, std::size_t classCount) {
-    const YAML::Node masksNode = config["masks_dir"];
+    const YAML::Node masksNode = yamlField(config, "masks_dir");
     if (!yamlHasValue(masksNode)) return {};
     const char* expected = "expected a folder of PNG masks, one per image, relative to the dataset root";
     const std::string text = yamlScalar(masksNode, yamlPath, "masks_dir", expected);
@@ -103,9 +104,8 @@ void loadSplits(const YAML::Node& config, const fs::path& yamlPath, const fs::pa
                 Dataset& dataset, LabelLineCounts& counts) {
     for (const char* key : {"train", "val", "test"}) {
         const std::string name = key;
-        // Initialised, never assigned: a missing key of a const map is an invalid node, and assigning
-        // one throws.
-        const YAML::Node node = name == "test" ? config[key] : requiredKey(config, yamlPath, key, kSplitExpectation);
+        // Initialised, never assigned: assigning a YAML::Node writes through to the node it refers to.
+        const YAML::Node node = name == "test" ? yamlField(config, key) : requiredKey(config, yamlPath, key, kSplitExpectation);
         if (!yamlHasValue(node)) continue;  // test is optional (a missing train or val threw above)
         const SplitImages listed = listSplitImages(node, root, yamlPath, name);
         if (listed.images.empty() && listed.defects.empty()) {
@@ -149,7 +149,7 @@ Dataset loadYoloDataset(const fs::path& yamlPath) {
     dataset.source = yamlPath;
     const YAML::Node namesNode = requiredKey(config, yamlPath, "names", "expected a list of class names or a map from class id to name");
     dataset.names = readClassNames(namesNode, yamlPath);
-    checkClassCount(config["nc"], yamlPath, dataset.names.size());
+    checkClassCount(yamlField(config, "nc"), yamlPath, dataset.names.size());
     const LabelRules rules = readLabelRules(config, yamlPath, static_cast<int>(dataset.names.size()));
     const fs::path root = readRoot(config, yamlPath);
     dataset.masksDir = readMasksDir(config, yamlPath, root, dataset.names.size());

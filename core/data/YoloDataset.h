@@ -11,6 +11,9 @@
 //   masks_dir (optional): a folder (relative to the root) of PNG label maps for semantic segmentation,
 //     one per image (data/SegmentationMask.h: where each image's mask is, what its values mean); an
 //     image without one is skipped with a warning
+// As Ultralytics reads it: a key written twice keeps its last value (PyYAML); a split that lists an
+// image n times (a folder named n times, aliases included) holds it n times; aliases that expand past
+// kMaxYamlExpandedValues values are refused as an alias bomb.
 // Labels live at the image path with the last "images" folder -> "labels" and the extension -> .txt.
 // Label format (LabelFile.h lists the line forms): a 9-field line is a 4-point polygon or a DOTA
 // oriented box. It is an oriented box when the YAML says task: obb, or when the YAML names no task

@@ -38,9 +38,9 @@ std::string readTask(const YAML::Node& taskNode, const fs::path& yaml, LabelRule
 LabelRules readLabelRules(const YAML::Node& config, const fs::path& yaml, int classCount) {
     LabelRules rules;
     rules.classCount = classCount;
-    const YAML::Node taskNode = config["task"];
+    const YAML::Node taskNode = yamlField(config, "task");
     const std::string task = readTask(taskNode, yaml, rules);
-    const YAML::Node shape = config["kpt_shape"];
+    const YAML::Node shape = yamlField(config, "kpt_shape");
     if (!yamlHasValue(shape)) {
         if (rules.task == LabelRules::Task::Pose) {
             throw DatasetError(where(yaml, yamlLine(taskNode)) + ": task pose without kpt_shape (expected kpt_shape: [K, 2] or [K, 3])");

@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <unordered_map>
+#include <utility>
 
 namespace graphlens::data {
 namespace {
@@ -43,8 +45,8 @@ fs::path resolveListedPath(const std::string& line, const fs::path& list, const 
     return image;
 }
 
-// Image paths in a .txt list, one per line.
-void readImageList(const fs::path& list, const fs::path& root, SplitImages& listed) {
+// Image paths in a .txt list, one per line, each counted `copies` times (the list is named that often).
+void readImageList(const fs::path& list, const fs::path& root, std::size_t copies, SplitImages& listed) {
     if (const auto problem = regularFileProblem(list, kMaxYamlFileBytes, "a .txt list of image paths")) {
         throw DatasetError(where(list) + ": " + *problem);
     }
@@ -67,11 +69,12 @@ void readImageList(const fs::path& list, const fs::path& root, SplitImages& list
             continue;
         }
         listed.images.push_back(image);
+        listed.copies.push_back(copies);
     }
 }
 
-void listEntry(const YAML::Node& node, const fs::path& root, const fs::path& yaml, const std::string& key, SplitImages& listed) {
-    const std::string text = yamlScalar(node, yaml, key + " entry", kSplitExpectation);
+void listEntry(const YAML::Node& node, const std::string& text, const fs::path& root, const fs::path& yaml, const std::string& key,
+               std::size_t copies, SplitImages& listed) {
     fs::path resolved = (root / text).lexically_normal();
     // Exporters (Roboflow and others) write "../train/images" beside a data.yaml that sits in the
     // dataset root; Ultralytics then drops the "../": so do we.
@@ -81,9 +84,10 @@ void listEntry(const YAML::Node& node, const fs::path& root, const fs::path& yam
     if (fs::is_directory(resolved)) {
         auto listing = listImages(resolved);
         listed.images.insert(listed.images.end(), listing.images.begin(), listing.images.end());
+        listed.copies.insert(listed.copies.end(), listing.images.size(), copies);
         listed.defects.insert(listed.defects.end(), listing.defects.begin(), listing.defects.end());
     } else if (isTxtFile(resolved)) {
-        readImageList(resolved, root, listed);
+        readImageList(resolved, root, copies, listed);
     } else if (fs::exists(resolved)) {
         throw DatasetError(where(yaml, yamlLine(node)) + ": " + key + " '" + text + "' is neither a folder nor a .txt list (" +
                            kSplitExpectation + ")");
@@ -93,15 +97,48 @@ void listEntry(const YAML::Node& node, const fs::path& root, const fs::path& yam
     }
 }
 
+// One image per path, at its first position, with the copies of every listing of it added up.
+void mergeRepeatedImages(SplitImages& listed) {
+    std::unordered_map<std::string, std::size_t> firstIndex;
+    SplitImages merged;
+    merged.defects = std::move(listed.defects);
+    for (std::size_t i = 0; i < listed.images.size(); ++i) {
+        const auto [found, inserted] = firstIndex.emplace(listed.images[i].string(), merged.images.size());
+        if (!inserted) {
+            merged.copies[found->second] += listed.copies[i];
+            continue;
+        }
+        merged.images.push_back(std::move(listed.images[i]));
+        merged.copies.push_back(listed.copies[i]);
+    }
+    listed = std::move(merged);
+}
+
 }  // namespace
 
 SplitImages listSplitImages(const YAML::Node& node, const fs::path& root, const fs::path& yaml, const std::string& key) {
-    SplitImages listed;
+    // The entries as written, each once with how often it is written (aliases of one folder included).
+    std::vector<std::pair<YAML::Node, std::size_t>> entries;
+    std::unordered_map<std::string, std::size_t> entryIndex;
+    std::vector<std::string> texts;
+    const auto addEntry = [&](const YAML::Node& item) {
+        std::string text = yamlScalar(item, yaml, key + " entry", kSplitExpectation);
+        const auto [found, inserted] = entryIndex.emplace(text, entries.size());
+        if (!inserted) {
+            ++entries[found->second].second;
+            return;
+        }
+        entries.emplace_back(item, 1);
+        texts.push_back(std::move(text));
+    };
     if (node.IsSequence()) {
-        for (const auto& item : node) listEntry(item, root, yaml, key, listed);
+        for (const auto& item : node) addEntry(item);
     } else {
-        listEntry(node, root, yaml, key, listed);
+        addEntry(node);
     }
+    SplitImages listed;
+    for (std::size_t i = 0; i < entries.size(); ++i) listEntry(entries[i].first, texts[i], root, yaml, key, entries[i].second, listed);
+    mergeRepeatedImages(listed);
     return listed;
 }
 

@@ -35,14 +35,18 @@ YoloSplitLoader::YoloSplitLoader(Dataset& dataset, const LabelRules& rules, cons
 Split YoloSplitLoader::load(const std::string& name, const SplitImages& listed, const std::string& at) {
     Split split{name, {}};
     for (const auto& defect : listed.defects) skip(defect);
-    for (const auto& image : listed.images) {
-        if (auto defect = checkImageFile(image)) {
+    for (std::size_t i = 0; i < listed.images.size(); ++i) {
+        // An image the split lists n times is checked and read once and kept n times (Ultralytics
+        // trains on every copy); a broken one is skipped with one warning.
+        const std::size_t copies = listed.copies[i];
+        if (auto defect = checkImageFile(listed.images[i])) {
             skip(*defect);
             continue;
         }
         ImageRecord record;
-        record.image = image;
-        if (!attachMask(record) || !attachLabels(record, split)) continue;
+        record.image = listed.images[i];
+        if (!attachMask(record) || !attachLabels(record, split, copies)) continue;
+        split.images.insert(split.images.end(), copies - 1, record);
         split.images.push_back(std::move(record));
     }
     if (split.images.empty()) throwNoUsableImage(name, at);
@@ -67,7 +71,7 @@ bool YoloSplitLoader::attachMask(ImageRecord& record) {
     return false;
 }
 
-bool YoloSplitLoader::attachLabels(ImageRecord& record, Split& split) {
+bool YoloSplitLoader::attachLabels(ImageRecord& record, Split& split, std::size_t copies) {
     const fs::path label = labelPathFor(record.image);
     if (!fs::exists(label)) return true;  // no label file: a background image
     try {
@@ -75,7 +79,7 @@ bool YoloSplitLoader::attachLabels(ImageRecord& record, Split& split) {
         counts_.boxLines += labels.boxLines;
         counts_.quadLines += labels.quadLines;
         counts_.polygonLines += labels.polygonLines;
-        split.objects += static_cast<int>(labels.boxes.size());
+        split.objects += static_cast<int>(labels.boxes.size() * copies);
         record.boxes = std::move(labels.boxes);
         record.polygons = std::move(labels.polygons);
         record.keypoints = std::move(labels.keypoints);
@@ -89,7 +93,7 @@ bool YoloSplitLoader::attachLabels(ImageRecord& record, Split& split) {
         skip(defect.what());
         return false;
     }
-    ++split.labelFiles;
+    split.labelFiles += static_cast<int>(copies);
     return true;
 }
 

@@ -32,8 +32,9 @@ private:
     void skip(const std::string& defect);
     // False (and skipped) when masks_dir has no mask for the image.
     bool attachMask(ImageRecord& record);
-    // False (and skipped) when the label file is broken; no label file is a background image.
-    bool attachLabels(ImageRecord& record, Split& split);
+    // False (and skipped) when the label file is broken; no label file is a background image. The
+    // split's label-file and object counts grow by `copies` (how often the split lists the image).
+    bool attachLabels(ImageRecord& record, Split& split, std::size_t copies);
     [[noreturn]] void throwNoUsableImage(const std::string& name, const std::string& at) const;
 
     Dataset& dataset_;

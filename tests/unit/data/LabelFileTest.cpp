@@ -123,7 +123,10 @@ TEST_CASE("polygon lines keep their points and give their bounding box", "[data]
     // Box-only files carry no polygons.
     testing::writeText(dir / "b.txt", "0 0.5 0.5 0.2 0.2\n");
     CHECK(data::readLabels(dir / "b.txt", {3}).polygons.empty());
-    CHECK(defectOf("0 0.1 0.1 0.2 0.2 1.3 0.3\n") == ":1: x3 = 1.3 is outside [0, 1] (expected a normalised value)");
+    // Ultralytics checks the box around the points, not the points: x from 0.1 to 1.3 is 1.2 wide.
+    CHECK(defectOf("0 0.1 0.1 0.2 0.2 1.3 0.3\n") ==
+          ":1: the points' bounding box has w = 1.1999999, outside [0, 1.01] (expected normalised points whose bounding "
+          "box reaches at most 1% past the image, as Ultralytics allows)");
     CHECK(defectOf("0 0.1 0.1 0.2 0.2 0.3 y\n") == ":1: y3 'y' is not a number (expected a normalised value in [0, 1])");
 }
 
@@ -176,13 +179,23 @@ TEST_CASE("pose lines carry K keypoints after the box", "[data][labels][pose]") 
     CHECK(twoD.keypoints[1].visibility == 2.0f);  // no visibility column: visible
 }
 
-TEST_CASE("coordinates must be numbers in [0, 1]", "[data][labels]") {
-    CHECK(defectOf("0 1.2 0.5 0.5 0.5\n") == ":1: cx = 1.2 is outside [0, 1] (expected a normalised value)");
-    CHECK(defectOf("0 0.5 -0.01 0.5 0.5\n") == ":1: cy = -0.01 is outside [0, 1] (expected a normalised value)");
+TEST_CASE("coordinates must be numbers in [0, 1], with Ultralytics' 1% tolerance for boxes", "[data][labels]") {
+    const std::string tolerance = " (expected a normalised value, at most 1% past the image, as Ultralytics allows)";
+    CHECK(defectOf("0 1.2 0.5 0.5 0.5\n") == ":1: cx = 1.2 is outside [-0.01, 1.01]" + tolerance);
+    CHECK(defectOf("0 0.5 -0.0101 0.5 0.5\n") == ":1: cy = -0.0101 is outside [-0.01, 1.01]" + tolerance);
+    CHECK(defectOf("0 0.5 0.5 -0.001 0.5\n") == ":1: w = -0.001 is outside [0, 1.01]" + tolerance);
+    CHECK(defectOf("0 0.5 0.5 0.5 1.0101\n") == ":1: h = 1.0101 is outside [0, 1.01]" + tolerance);
     CHECK(defectOf("0 0.5 0.5 nan 0.5\n") == ":1: w is NaN (expected a normalised value in [0, 1])");
     CHECK(defectOf("0 0.5 0.5 0.5 NaN\n") == ":1: h is NaN (expected a normalised value in [0, 1])");
-    CHECK(defectOf("0 0.5 0.5 0.5 inf\n") == ":1: h = inf is outside [0, 1] (expected a normalised value)");
+    CHECK(defectOf("0 0.5 0.5 0.5 inf\n") == ":1: h = inf is outside [0, 1.01]" + tolerance);
     CHECK(defectOf("0 0.5x 0.5 0.5 0.5\n") == ":1: cx '0.5x' is not a number (expected a normalised value in [0, 1])");
+    // The edges themselves are kept, as written (compared as float32, as numpy compares them).
+    testing::TempDir dir;
+    testing::writeText(dir / "edge.txt", "0 1.01 -0.01 1.01 0\n");
+    const auto edge = readLabelFile(dir / "edge.txt", 3);
+    REQUIRE(edge.size() == 1);
+    CHECK(edge[0].cx == 1.01f);
+    CHECK(edge[0].cy == -0.01f);
 }
 
 TEST_CASE("only regular files of a plausible size are read: a pipe, a device or a huge file is a named defect",
@@ -236,7 +249,7 @@ TEST_CASE("numbers in labels read as Python reads them: 1e-50 is a number, not a
     REQUIRE(boxes.size() == 2);
     CHECK(boxes[0].cx == 0.0f);  // 1e-50 in float32
     CHECK(boxes[1].cy == 0.0f);  // below a double's range: 0, as float() gives
-    // Above a double's range is infinite, so outside [0, 1]; text is still not a number.
-    CHECK(defectOf("0 1e400 0.5 0.25 0.125\n") == ":1: cx = 1e400 is outside [0, 1] (expected a normalised value)");
+    // Above a double's range is infinite, so outside [-0.01, 1.01]; text is still not a number.
+    CHECK_THAT(defectOf("0 1e400 0.5 0.25 0.125\n"), Catch::StartsWith(":1: cx = inf is outside [-0.01, 1.01]"));
     CHECK_THAT(defectOf("0 abc 0.5 0.25 0.125\n"), Catch::Contains("'abc' is not a number"));
 }

@@ -12,10 +12,15 @@ add_executable(graphlens_unit_data
   ${CMAKE_CURRENT_LIST_DIR}/LabelFileTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LetterboxTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SegmentationMaskTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/UltralyticsDatasetReference.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/UltralyticsDatasetRulesTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/YoloDatasetTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/YoloFormatsTest.cpp
 )
 target_link_libraries(graphlens_unit_data PRIVATE graphlens_data graphlens_catch_main)
+# The Ultralytics comparisons run tests/fixtures/ultralytics_dataset_rules.py with the venv's python.
+set_property(SOURCE ${CMAKE_CURRENT_LIST_DIR}/UltralyticsDatasetReference.cpp APPEND PROPERTY COMPILE_DEFINITIONS
+  GRAPHLENS_PYTHON="${PROJECT_SOURCE_DIR}/.venv/bin/python" GRAPHLENS_FIXTURES="${PROJECT_SOURCE_DIR}/tests/fixtures")
 catch_discover_tests(graphlens_unit_data TEST_PREFIX "unit.data." PROPERTIES SKIP_RETURN_CODE 77 LABELS unit)
 include(${CMAKE_CURRENT_LIST_DIR}/decode_tests.cmake)  # the JPEG/PNG decoder
 

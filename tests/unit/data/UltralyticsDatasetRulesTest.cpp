@@ -1,0 +1,144 @@
+// GraphLens reads a YOLO dataset as Ultralytics reads it, compared on the same files with Ultralytics'
+// own loader (tests/fixtures/ultralytics_dataset_rules.py): labels past the image within its
+// tolerance, a key written twice, a split that lists one folder several times. Plus the cost side:
+// 200,000 aliases of one folder load in moments, and an alias bomb is refused naming the file.
+#include "TestFiles.h"
+#include "UltralyticsDatasetReference.h"
+#include "data/DatasetError.h"
+#include "data/YoloDataset.h"
+#include "support/Skip.h"
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <string>
+
+using namespace graphlens;
+
+namespace {
+
+// Ultralytics' view of the YAML, or a skip (a failure under GRAPHLENS_REQUIRE_REFERENCES=1) without it.
+#define REQUIRE_SAME_AS_ULTRALYTICS(yaml, task)                                  \
+    do {                                                                          \
+        std::string missingReference;                                             \
+        const auto reference = testing::ultralyticsLoads(yaml, task, missingReference); \
+        if (!reference) GRAPHLENS_SKIP_MISSING_REFERENCE(missingReference);       \
+        CHECK(testing::graphLensLoads(yaml) == *reference);                       \
+    } while (false)
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+TEST_CASE("oriented-box corners past the image are kept as Ultralytics keeps them, within its tolerance",
+          "[data][yolo][obb][reference]") {
+    testing::TempDir dir;
+    for (const char* name : {"a", "b", "c", "d"}) testing::writeImage(dir / "images/train" / (std::string(name) + ".jpg"));
+    testing::writeImage(dir / "images/val/a.jpg");
+    // dota8's own kind of label: a corner at x = 1.04 and one at -0.003 (kept, not clipped).
+    testing::writeText(dir / "labels/train/a.txt", "0 0.8 0.1 1.04 0.2 1.0 0.5 0.78 0.4\n");
+    testing::writeText(dir / "labels/train/b.txt", "1 -0.003 0.1 0.3 0.1 0.3 0.4 -0.003 0.4\n");
+    // Corners from 1.0 to 1.05: the box around them has cx = 1.025, past 1.01: both skip the image.
+    testing::writeText(dir / "labels/train/c.txt", "0 1.0 0.1 1.05 0.1 1.05 0.2 1.0 0.2\n");
+    // Corners from -0.4 to 0.6: a box of cx 0.1 and w 1.0, which Ultralytics accepts (it never checks a corner).
+    testing::writeText(dir / "labels/train/d.txt", "1 -0.4 0.2 0.6 0.2 0.6 0.3 -0.4 0.3\n");
+    testing::writeText(dir / "labels/val/a.txt", "0 0.5 0.5 0.9 0.5 0.9 0.9 0.5 0.9\n");
+    testing::writeText(dir / "data.yaml", "train: images/train\nval: images/val\nnames: [x, y]\ntask: obb\n");
+
+    const auto dataset = data::loadYoloDataset(dir / "data.yaml");
+    REQUIRE(dataset.splits[0].images.size() == 3);
+    CHECK(dataset.skippedImages == 1);
+    CHECK(dataset.splits[0].images[0].polygons[0].points[1].x == 1.04f);
+    CHECK(dataset.splits[0].images[1].polygons[0].points[0].x == -0.003f);
+    REQUIRE_SAME_AS_ULTRALYTICS(dir / "data.yaml", "obb");
+}
+
+TEST_CASE("detection boxes past the image follow Ultralytics' 1% tolerance", "[data][yolo][reference]") {
+    testing::TempDir dir;
+    const char* labels[] = {"0 1.005 -0.005 0.2 0.2\n",   // kept: cx and cy within 1%
+                            "0 0.5 0.5 1.01 0.3\n",        // kept: w at the edge
+                            "1 1.02 0.5 0.2 0.2\n",        // skipped: cx past 1.01
+                            "1 0.5 0.5 -0.005 0.2\n",      // skipped: a negative width
+                            "0 0.5 -0.02 0.2 0.2\n"};      // skipped: cy below -0.01
+    for (int i = 0; i < 5; ++i) {
+        const std::string name = "img" + std::to_string(i);
+        testing::writeImage(dir / ("images/train/" + name + ".jpg"), 64, 48, i);
+        testing::writeText(dir / ("labels/train/" + name + ".txt"), labels[i]);
+    }
+    testing::writeText(dir / "data.yaml", "train: images/train\nval: images/train\nnames: [x, y]\n");
+    const auto dataset = data::loadYoloDataset(dir / "data.yaml");
+    CHECK(dataset.splits[0].images.size() == 2);
+    REQUIRE_SAME_AS_ULTRALYTICS(dir / "data.yaml", "detect");
+}
+
+TEST_CASE("a key written twice in the dataset YAML keeps its last value, as PyYAML does for Ultralytics",
+          "[data][yolo][reference]") {
+    testing::TempDir dir;
+    testing::writeImage(dir / "images/train/a.jpg");
+    testing::writeImage(dir / "images/first/a.jpg");
+    testing::writeImage(dir / "images/last/a.jpg");
+    testing::writeImage(dir / "images/last/b.jpg");
+    testing::writeText(dir / "labels/last/a.txt", "2 0.5 0.5 0.2 0.2\n");
+    testing::writeText(dir / "data.yaml",
+                       "train: images/train\nval: images/first\nnames: [one]\nval: images/last\n"
+                       "names: {0: a, 1: b, 2: c, 0: z}\n");
+    const auto dataset = data::loadYoloDataset(dir / "data.yaml");
+    REQUIRE(dataset.splits.size() == 2);
+    CHECK(dataset.splits[1].images.size() == 2);
+    CHECK(dataset.names == std::vector<std::string>{"z", "b", "c"});
+    REQUIRE_SAME_AS_ULTRALYTICS(dir / "data.yaml", "detect");
+}
+
+TEST_CASE("a split that lists one folder three times has each image three times, as in Ultralytics",
+          "[data][yolo][reference]") {
+    testing::TempDir dir;
+    testing::writeImage(dir / "images/train/a.jpg", 64, 48, 1);
+    testing::writeImage(dir / "images/train/b.jpg", 64, 48, 2);
+    testing::writeText(dir / "labels/train/a.txt", "0 0.5 0.5 0.2 0.2\n1 0.3 0.3 0.1 0.1\n");
+    testing::writeText(dir / "data.yaml",
+                       "train: [images/train, images/train, images/train]\nval: images/train\nnames: [x, y]\n");
+    const auto dataset = data::loadYoloDataset(dir / "data.yaml");
+    REQUIRE(dataset.splits[0].images.size() == 6);
+    CHECK(dataset.splits[0].labelFiles == 3);
+    CHECK(dataset.splits[0].objects == 6);
+    CHECK(dataset.splits[1].images.size() == 2);
+    REQUIRE_SAME_AS_ULTRALYTICS(dir / "data.yaml", "detect");
+}
+
+TEST_CASE("200,000 aliases of one folder load in moments, each image counted once per alias", "[data][yolo][hostile]") {
+    testing::TempDir dir;
+    testing::writeImage(dir / "images/train/a.jpg");
+    testing::writeText(dir / "labels/train/a.txt", "0 0.5 0.5 0.2 0.2\n");
+    std::string yaml = "names: [x]\nval: images/train\nfolder: &a images/train\ntrain:\n";
+    constexpr int kAliases = 200000;
+    for (int i = 0; i < kAliases; ++i) yaml += "  - *a\n";
+    testing::writeText(dir / "data.yaml", yaml);
+    const auto start = std::chrono::steady_clock::now();
+    const auto dataset = data::loadYoloDataset(dir / "data.yaml");
+    CHECK(secondsSince(start) < 5.0);
+    REQUIRE(dataset.splits[0].images.size() == kAliases);
+    CHECK(dataset.splits[0].objects == kAliases);
+    CHECK(dataset.splits[0].images.back().image == dir / "images/train/a.jpg");
+}
+
+TEST_CASE("a YAML whose nested aliases expand past a million values is refused naming the file and key",
+          "[data][yolo][hostile]") {
+    testing::TempDir dir;
+    // Billion laughs: each level lists the previous one ten times, 10^9 values in all.
+    std::string yaml = "names: [x]\nl0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n";
+    for (int level = 1; level <= 8; ++level) {
+        const std::string previous = "*l" + std::to_string(level - 1);
+        yaml += "l" + std::to_string(level) + ": &l" + std::to_string(level) + " [";
+        for (int i = 0; i < 10; ++i) yaml += (i ? ", " : "") + previous;
+        yaml += "]\n";
+    }
+    yaml += "train: *l8\nval: *l8\n";
+    testing::writeText(dir / "data.yaml", yaml);
+    const auto start = std::chrono::steady_clock::now();
+    const std::string error = testing::yoloDatasetError(dir / "data.yaml");
+    CHECK(secondsSince(start) < 5.0);
+    CHECK_THAT(error, Catch::StartsWith((dir / "data.yaml").string() + ":") &&
+                          Catch::Contains("expands to more than 1000000 values through nested aliases (an alias bomb"));
+}

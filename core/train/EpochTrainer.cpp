@@ -22,7 +22,9 @@ EpochTrainer::EpochTrainer(Parts parts, DeferredStepLog& rows, int startEpoch, T
 data::LoaderOptions EpochTrainer::loaderOptions(int epoch) const {
     const auto& options = parts_.options;
     data::LoaderOptions loader;
-    loader.batchSize = options.batch;
+    // As Ultralytics' build_dataloader: batch = min(batch, len(dataset)); a split smaller than --batch
+    // is one partial batch per epoch, and no loader buffer is sized for images that do not exist.
+    loader.batchSize = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(options.batch), parts_.trainSource->size()));
     loader.imageSizes = options.multiScale.empty() ? std::vector<int>{parts_.imgsz} : options.multiScale;
     loader.workers = options.workers;
     loader.shuffle = true;

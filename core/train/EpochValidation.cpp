@@ -12,6 +12,7 @@
 
 #include <torch/torch.h>
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 
@@ -29,6 +30,22 @@ std::vector<torch::Tensor> detrStyleDetections(const c10::IValue& output, float 
         perImage.push_back(torch::cat({boxes[image], scores[image].unsqueeze(1), labels[image].unsqueeze(1)}, 1));
     }
     return perImage;
+}
+
+// Which slots of a batch hold the image asked for: the loader fills the slot of an image it cannot
+// read with the next one it can (training wants full batches), which validation must not count twice.
+std::vector<bool> slotsAsAsked(const data::LoadedBatch& loaded, std::size_t firstPosition) {
+    std::vector<bool> asked(loaded.samples.size());
+    for (std::size_t slot = 0; slot < asked.size(); ++slot) asked[slot] = loaded.samples[slot] == firstPosition + slot;
+    return asked;
+}
+
+torch::Tensor askedSlotIndex(const std::vector<bool>& asked, torch::Device device) {
+    std::vector<std::int64_t> kept;
+    for (std::size_t slot = 0; slot < asked.size(); ++slot) {
+        if (asked[slot]) kept.push_back(static_cast<std::int64_t>(slot));
+    }
+    return torch::tensor(kept, torch::kLong).to(device);
 }
 
 }  // namespace
@@ -57,18 +74,38 @@ ValidationResult validateEpoch(const families::Family& family, const std::functi
     // Ultralytics validates at confidence 0.001: mAP integrates over every score the detector gives.
     families::yolo::DetectionOptions mapOptions;
     mapOptions.confidence = 0.001;
+    std::size_t position = 0;  // the split's images in order: the loader neither shuffles nor drops
     while (auto loaded = loader.next()) {
         const auto images = families::normaliseImages(loaded->images, family.task);
         const auto output = forward(images);
-        result.images += images.size(0);
+        const auto asked = slotsAsAsked(*loaded, position);
+        for (std::size_t slot = 0; slot < asked.size(); ++slot) {
+            if (asked[slot]) continue;
+            if (result.skipped++ == 0) result.firstSkipped = source->describe(position + slot);
+        }
+        position += asked.size();
+        const bool allAsked = result.skipped == 0 || std::all_of(asked.begin(), asked.end(), [](bool a) { return a; });
+        result.images += static_cast<std::int64_t>(std::count(asked.begin(), asked.end(), true));
         if (result.metric == "top-1") {
-            topOne.add(output.toTensor().to(torch::kCPU), loaded->classes.to(torch::kCPU));
+            auto logits = output.toTensor();
+            auto classes = loaded->classes;
+            if (!allAsked) {
+                logits = logits.index_select(0, askedSlotIndex(asked, logits.device()));
+                classes = classes.index_select(0, askedSlotIndex(asked, classes.device()));
+            }
+            topOne.add(logits.to(torch::kCPU), classes.to(torch::kCPU));
             continue;
         }
         if (meanIou) {
             // The predict call's labels (upsample + argmax) against the masks, where the GPU has them.
             if (!loaded->masks.defined()) throw std::invalid_argument(family.name + ": mIoU needs a validation split with masks");
-            meanIou->add(family.postprocess(output).toTensor(), loaded->masks);
+            auto labels = family.postprocess(output).toTensor();
+            auto masks = loaded->masks;
+            if (!allAsked) {
+                labels = labels.index_select(0, askedSlotIndex(asked, labels.device()));
+                masks = masks.index_select(0, askedSlotIndex(asked, masks.device()));
+            }
+            meanIou->add(labels, masks);
             continue;
         }
         const auto boxes = loaded->boxes.to(torch::kCPU);
@@ -81,6 +118,7 @@ ValidationResult validateEpoch(const families::Family& family, const std::functi
                                                     : families::yolo::yoloDetections(
                                                           families::yolo::decodeYoloHead(output.toTensor()), mapOptions);
             for (std::size_t image = 0; image < predicted.size(); ++image) {
+                if (!asked[image]) continue;
                 const auto table = predicted[image].to(torch::kCPU);
                 const auto found = table.accessor<float, 2>();
                 std::vector<ScoredBox> scored;
@@ -99,6 +137,7 @@ ValidationResult validateEpoch(const families::Family& family, const std::functi
         }
         const auto points = families::fomoPostprocess(output.toTensor().to(torch::kFloat));
         for (std::size_t image = 0; image < points.size(); ++image) {
+            if (!asked[image]) continue;
             std::vector<CentroidPoint> predicted;
             for (const auto& point : points[image]) predicted.push_back({point.cls, point.x, point.y});
             std::vector<CentroidBox> truth;
@@ -116,6 +155,13 @@ ValidationResult validateEpoch(const families::Family& family, const std::functi
         result.value = meanIou->value();
     } else {
         result.value = result.metric == "top-1" ? topOne.value() : centroids.f1();
+    }
+    if (result.skipped > 0) {
+        const std::string leftOut = "over " + std::to_string(result.images) + " of " +
+                                    std::to_string(result.images + result.skipped) + " images; " +
+                                    std::to_string(result.skipped) + " could not be read and are not counted (first: " +
+                                    result.firstSkipped + ")";
+        result.detail = result.detail.empty() ? leftOut : result.detail + "; " + leftOut;
     }
     return result;
 }

@@ -160,6 +160,10 @@ TrainingReport runTraining(const TrainOptions& options, std::ostream& progress) 
     std::shared_ptr<const data::SampleSource> valSource;
     if (valSplit && !valSplit->images.empty()) valSource = data::ImageSampleSource::forSplit(inputs.dataset, "val", nullptr, masks);
     const auto batchesPerEpoch = static_cast<std::int64_t>((trainSource->size() + options.batch - 1) / options.batch);
+    if (static_cast<std::size_t>(options.batch) > trainSource->size()) {
+        progress << "batch " << options.batch << " is larger than the train split (" << trainSource->size()
+                 << " images): each epoch is one batch of " << trainSource->size() << ", as Ultralytics trains\n";
+    }
     const auto schedule = scheduleFor(options, batchesPerEpoch);
 
     TrainingReport report;

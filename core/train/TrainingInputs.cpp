@@ -114,10 +114,8 @@ data::Dataset openTrainingDataset(const TrainOptions& options, const families::F
     }
     const auto* train = dataset.findSplit("train");
     if (!train || train->images.empty()) throw TrainingInputError(dataset.source.string() + ": no train split with images");
-    if (static_cast<std::size_t>(options.batch) > train->images.size()) {
-        throw TrainingInputError(dataset.source.string() + ": --batch " + std::to_string(options.batch) +
-                                 " is larger than the train split (" + std::to_string(train->images.size()) + " images)");
-    }
+    // A --batch larger than the train split is no error: as in Ultralytics, each epoch is then one
+    // batch of the whole split (EpochTrainer).
     return dataset;
 }
 

@@ -18,7 +18,7 @@ struct TrainingInputs {
     families::Family family;    // with its head fitted to the dataset's classes
     int imgsz = 0;              // --imgsz, or the family's default
     TrainingPrecision precision = TrainingPrecision::Fp32;
-    data::Dataset dataset;      // its task fits the family; a train split of at least one batch
+    data::Dataset dataset;      // its task fits the family; a train split with at least one image
     torch::Device device = torch::kCPU;  // CUDA device 0 unless --cpu or there is none
     CheckpointInfo resumeFrom;  // --resume's header (same family and optimizer); empty without --resume
     std::filesystem::path out;  // --out, existing and writable

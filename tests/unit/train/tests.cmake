@@ -24,9 +24,12 @@ if(TARGET graphlens_train)
     ${CMAKE_CURRENT_LIST_DIR}/NumericsClassTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingSweepTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingNetworkSourceTest.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/EpochValidationTest.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/../data/TestFiles.cpp  # dataset fixtures written to temp folders
   )
   target_link_libraries(graphlens_unit_train PRIVATE graphlens_train graphlens_bench graphlens_catch_main)
-  target_include_directories(graphlens_unit_train PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../engine ${PROJECT_SOURCE_DIR}/tests/fixtures)
+  target_include_directories(graphlens_unit_train PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../engine ${CMAKE_CURRENT_LIST_DIR}/../data
+    ${PROJECT_SOURCE_DIR}/tests/fixtures)
   graphlens_use_torch_pch(graphlens_unit_train)
   catch_discover_tests(graphlens_unit_train TEST_PREFIX "unit.train." PROPERTIES SKIP_RETURN_CODE 77 LABELS unit)
 endif()

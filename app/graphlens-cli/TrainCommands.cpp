@@ -2,6 +2,8 @@
 
 #include "CliErrors.h"
 #include "bench/DatasetCheck.h"
+#include "bench/ImageSizeCheck.h"
+#include "families/FamilyRegistry.h"
 #include "results/SweepPlan.h"
 #include "train/Trainer.h"
 #include "train/TrainingErrors.h"
@@ -9,6 +11,20 @@
 #include <iostream>
 
 namespace graphlens::cli {
+namespace {
+
+// A built-in family's sizes are known before training starts (the training code, in core/train,
+// would only find out mid-run). An unknown family is left to the training code to name; a
+// TorchScript file's forward on load decides its own sizes.
+void refuseSizesTheFamilyCannotTake(const train::TrainOptions& options) {
+    if (!options.modelPath.empty()) return;
+    const auto* family = families::FamilyRegistry::builtIn().find(options.family);
+    if (!family) return;
+    bench::checkImageSizeFits(*family, options.imgsz);
+    for (int size : options.multiScale) bench::checkImageSizeFits(*family, size, "--multi-scale");
+}
+
+}  // namespace
 
 CLI::App* addTrainCommand(CLI::App& app, TrainArgs& args) {
     auto& options = args.options;
@@ -53,6 +69,7 @@ int runTrain(const TrainArgs& args) {
     auto options = args.options;
     // A bad --multi-scale list throws ResultsError, which main reports as bad arguments (exit 2).
     if (!args.scales.empty()) options.multiScale = results::parseBatchList(args.scales);
+    refuseSizesTheFamilyCannotTake(options);  // a UsageError: exit 2 from main
     try {
         const auto report = train::runTraining(options, std::cerr);
         std::cout << train::describe(report);

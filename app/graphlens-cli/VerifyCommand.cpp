@@ -1,8 +1,10 @@
 #include "VerifyCommand.h"
 
 #include "bench/FamilyResolver.h"
+#include "bench/ImageSizeCheck.h"
 #include "bench/UsageError.h"
 #include "bench/VerifyProcesses.h"
+#include "families/FamilyRegistry.h"
 #include "graphlens/config.h"
 
 #if GRAPHLENS_HAVE_DATASETS
@@ -20,7 +22,7 @@ CLI::App* addVerifyCommand(CLI::App& app, VerifyArgs& args) {
     args.model.addTo(*verify);
     auto* modelOption = verify->get_option("--model");
     modelOption->excludes(familyOption);
-    verify->add_option("--imgsz", args.model.imgsz, "with --model: input size (default 224)");
+    verify->add_option("--imgsz", args.model.imgsz, "probe image size (default: the family's; 224 with --model)");
     verify->add_flag("--all", args.all, "every registered family, each in its own process")
         ->excludes(familyOption)
         ->excludes(modelOption);
@@ -59,11 +61,22 @@ int runVerify(const VerifyArgs& args) {
         options.imgsz = family.defaultImgsz;
         rows.push_back(bench::verifyFamily(bench::withSupportToBeChecked(family), options));
     } else if (args.all) {
-        rows = bench::verifyAllInChildProcesses(
-            {"--precision", args.precision, "--batch", std::to_string(args.batch), "--memory-format", args.memoryFormat});
+        std::vector<std::string> childArgs{"--precision", args.precision, "--batch", std::to_string(args.batch),
+                                           "--memory-format", args.memoryFormat};
+        if (args.model.imgsz > 0) {
+            // Refused here, for the first family that cannot take it, rather than in every child.
+            for (const auto& family : families::FamilyRegistry::builtIn().all()) {
+                bench::checkImageSizeFits(family, args.model.imgsz);
+            }
+            childArgs.insert(childArgs.end(), {"--imgsz", std::to_string(args.model.imgsz)});
+        }
+        rows = bench::verifyAllInChildProcesses(childArgs);
     } else {
         if (args.family.empty()) throw bench::UsageError("verify needs --family F, --model file.pt or --all");
-        rows.push_back(bench::verifyFamily(bench::builtInFamily(args.family), options));
+        const auto& family = bench::builtInFamily(args.family);
+        bench::checkImageSizeFits(family, args.model.imgsz);
+        options.imgsz = args.model.imgsz;
+        rows.push_back(bench::verifyFamily(family, options));
     }
     std::cout << (args.json ? bench::verifyJson(rows).dump(2) + "\n" : bench::verifyTable(rows));
     return bench::verifyExitCode(rows);

@@ -128,6 +128,8 @@ Family makeConvNeXtTinyFamily() {
     // (eager against eager: none), so network scope is not declared.
     family.training.networkRefused =
         "under autocast its graphed forward/backward differs from eager beyond eager noise (verify --training)";
+    family.imageSizes = {/*minimum=*/32, /*multipleOf=*/1,
+                         "its 4x4 stride-4 stem and three unpadded 2x2 stride-2 downsamplings leave nothing below 32 px"};
     return family;
 }
 

@@ -102,7 +102,11 @@ NameMapping efficientNetB0TorchvisionNames() {
 }
 
 Family makeEfficientNetB0Family() {
-    return makeWholeGraphFamily<EfficientNetB0>("efficientnet-b0", "classify", /*defaultImgsz=*/224, /*numClasses=*/1000);
+    auto family = makeWholeGraphFamily<EfficientNetB0>("efficientnet-b0", "classify", /*defaultImgsz=*/224, /*numClasses=*/1000);
+    // Any side works: every stride-2 layer pads and rounds its map up (a 1x1 map stays 1x1) and global
+    // average pooling feeds the classifier (ImageSizeRuleTest runs it at 1 px).
+    family.imageSizes = {/*minimum=*/1, /*multipleOf=*/1, ""};
+    return family;
 }
 
 }  // namespace graphlens::families

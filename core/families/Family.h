@@ -1,6 +1,7 @@
 #pragma once
 // A named architecture: task, default size, a seeded builder and its graph support declarations.
 #include "families/GraphSupport.h"
+#include "families/ImageSizeRule.h"
 #include "families/InferencePostprocess.h"
 #include "families/InferenceSeam.h"
 #include "families/TrainingLabels.h"
@@ -23,6 +24,8 @@ struct Family {
     std::string task;       // classify, detect, segment, other
     int defaultImgsz = 224;
     int numClasses = 1000;
+    // The sizes the network takes (ImageSizeRule.h); checked before a sweep, verify or training runs.
+    ImageSizeRule imageSizes;
     GraphSupport inference;
     TrainingGraphSupport training;
     // Empty for a built-in family. For a user model: the TorchScript file it was loaded from; its

@@ -176,6 +176,10 @@ Family makeFomoFamily() {
         return fomoLoss(firstTensor(output).to(torch::kFloat), targets);
     };
     family.validationMetric = "centroid-f1";
+    // The network takes any side, but a training step's cell targets count whole 8x8 cells
+    // (imgsz / 8) while the logits round a partial cell up: only a multiple of 8 gives both one grid.
+    family.imageSizes = {/*minimum=*/kFomoStride, /*multipleOf=*/kFomoStride,
+                         "its output has one cell per 8x8 pixels and its training targets count whole cells"};
     return family;
 }
 

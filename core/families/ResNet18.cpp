@@ -76,7 +76,11 @@ torch::Tensor ResNet18Impl::forward(const torch::Tensor& x) {
 }
 
 Family makeResNet18Family() {
-    return makeWholeGraphFamily<ResNet18>("resnet18", "classify", /*defaultImgsz=*/224, /*numClasses=*/1000);
+    auto family = makeWholeGraphFamily<ResNet18>("resnet18", "classify", /*defaultImgsz=*/224, /*numClasses=*/1000);
+    // Any side works: every stride-2 layer pads and rounds its map up (a 1x1 map stays 1x1) and global
+    // average pooling feeds the classifier (ImageSizeRuleTest runs it at 1 px).
+    family.imageSizes = {/*minimum=*/1, /*multipleOf=*/1, ""};
+    return family;
 }
 
 }  // namespace graphlens::families

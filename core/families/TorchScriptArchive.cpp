@@ -1,6 +1,7 @@
 #include "families/TorchScriptArchive.h"
 
 #include "families/ModelFileError.h"
+#include "families/TorchScriptLoadFailure.h"
 
 #include <caffe2/serialize/inline_container.h>
 #include <torch/script.h>
@@ -28,9 +29,33 @@ bool hasRecordUnder(const std::vector<std::string>& records, const std::string& 
     return false;
 }
 
-}  // namespace
+struct ArchiveInspection {
+    ArchiveKind kind = ArchiveKind::NotAnArchive;
+    std::string readFailure;  // DamagedArchive: what PyTorch's zip reader said
+};
 
-ArchiveKind inspectArchive(const std::string& path) {
+ArchiveInspection kindOfZipRecords(const std::string& path) {
+    std::vector<std::string> records;
+    try {
+        caffe2::serialize::PyTorchStreamReader reader(path);
+        records = reader.getAllRecords();
+    } catch (const c10::Error& error) {
+        // A zip, but one PyTorch cannot read: truncated, damaged, or written by a newer PyTorch.
+        return {ArchiveKind::DamagedArchive, error.what_without_backtrace()};
+    }
+    // torch.export.save writes archive_format and models/ (or serialized_exported_program.json).
+    if (hasRecordUnder(records, "archive_format") || hasRecordUnder(records, "models/") ||
+        hasRecordUnder(records, "serialized_exported_program")) {
+        return {ArchiveKind::ExportedProgram, ""};
+    }
+    // Only torch.jit.save writes code/; an archive that has it and lacks constants.pkl or data.pkl is
+    // TorchScript with a record missing, which the loader names.
+    if (hasRecordUnder(records, "code/")) return {ArchiveKind::TorchScript, ""};
+    if (hasRecordUnder(records, "data.pkl")) return {ArchiveKind::TorchSavePickle, ""};
+    return {ArchiveKind::NotAnArchive, ""};
+}
+
+ArchiveInspection inspectArchiveFile(const std::string& path) {
     std::error_code ec;
     if (!fs::exists(path, ec)) throw ModelFileError(path + ": no such file");
     if (fs::is_directory(path, ec)) throw ModelFileError(path + ": is a folder, not a TorchScript file");
@@ -39,33 +64,25 @@ ArchiveKind inspectArchive(const std::string& path) {
     if (!in || !in.read(magic.data(), magic.size())) {
         if (in.gcount() == 0 && fs::file_size(path, ec) == 0) throw ModelFileError(path + ": the file is empty");
         if (!in.eof()) throw ModelFileError(path + ": cannot be read");
-        return ArchiveKind::NotAnArchive;
+        return {ArchiveKind::NotAnArchive, ""};
     }
     const bool zip = magic[0] == 'P' && magic[1] == 'K' && magic[2] == 3 && magic[3] == 4;
     if (!zip) {
         // A pickle starts with the PROTO opcode 0x80; torch.save(..., _use_new_zipfile_serialization=False)
         // writes a magic number pickle first.
-        return static_cast<unsigned char>(magic[0]) == 0x80 ? ArchiveKind::LegacyPickle : ArchiveKind::NotAnArchive;
+        const bool pickle = static_cast<unsigned char>(magic[0]) == 0x80;
+        return {pickle ? ArchiveKind::LegacyPickle : ArchiveKind::NotAnArchive, ""};
     }
-    std::vector<std::string> records;
-    try {
-        caffe2::serialize::PyTorchStreamReader reader(path);
-        records = reader.getAllRecords();
-    } catch (const c10::Error&) {
-        return ArchiveKind::NotAnArchive;  // a zip, but not one PyTorch wrote
-    }
-    // torch.export.save writes archive_format and models/ (or serialized_exported_program.json).
-    if (hasRecordUnder(records, "archive_format") || hasRecordUnder(records, "models/") ||
-        hasRecordUnder(records, "serialized_exported_program")) {
-        return ArchiveKind::ExportedProgram;
-    }
-    if (hasRecordUnder(records, "code/") && hasRecordUnder(records, "constants.pkl")) return ArchiveKind::TorchScript;
-    if (hasRecordUnder(records, "data.pkl")) return ArchiveKind::TorchSavePickle;
-    return ArchiveKind::NotAnArchive;
+    return kindOfZipRecords(path);
 }
 
+}  // namespace
+
+ArchiveKind inspectArchive(const std::string& path) { return inspectArchiveFile(path).kind; }
+
 torch::jit::Module loadTorchScriptArchive(const std::string& path) {
-    switch (inspectArchive(path)) {
+    const auto inspection = inspectArchiveFile(path);
+    switch (inspection.kind) {
         case ArchiveKind::TorchScript: break;
         case ArchiveKind::TorchSavePickle:
             throw ModelFileError(path + ": a torch.save() pickle (a state_dict or a pickled nn.Module), not "
@@ -75,6 +92,8 @@ torch::jit::Module loadTorchScriptArchive(const std::string& path) {
                                  "cannot run; " + kHowToExport);
         case ArchiveKind::LegacyPickle:
             throw ModelFileError(path + ": a legacy torch.save() pickle, not TorchScript; " + kHowToExport);
+        case ArchiveKind::DamagedArchive:
+            throw ModelFileError(notLoadableMessage(path, inspection.readFailure));
         case ArchiveKind::NotAnArchive:
             throw ModelFileError(path + ": not a TorchScript file (not a PyTorch zip archive); " + kHowToExport);
     }
@@ -83,8 +102,11 @@ torch::jit::Module loadTorchScriptArchive(const std::string& path) {
         module.eval();
         return module;
     } catch (const c10::Error& error) {
-        const std::string what = error.what_without_backtrace();
-        throw ModelFileError(path + ": TorchScript archive could not be loaded: " + what.substr(0, what.find('\n')));
+        throw ModelFileError(notLoadableMessage(path, error.what_without_backtrace()));
+    } catch (const std::exception& error) {
+        // The TorchScript compiler's ErrorReport (code that no longer parses or names an unknown
+        // operator) is a std::exception, not a c10::Error.
+        throw ModelFileError(notLoadableMessage(path, error.what()));
     }
 }
 

@@ -50,6 +50,10 @@ Family makeRtDetrR18Family() {
         return rtdetrLoss(decoded, rtdetrTargetsPerImage(targets, decoded.logits.size(0))).total;
     };
     family.validationMetric = "mAP50-95";
+    // At 32k px the three levels hold (4k)^2 + (2k)^2 + k^2 = 21k^2 positions: 300 queries need k >= 4.
+    family.imageSizes = {/*minimum=*/128, /*multipleOf=*/32,
+                         "its encoder joins the stride-32, 16 and 8 maps by 2x upsampling, and the decoder selects "
+                         "300 queries from their 21 positions per 32x32 pixels"};
     return family;
 }
 

@@ -32,6 +32,10 @@ Family makeSegformerB0Family(int numLabels) {
     family.trainingTargets = segmentationTrainingTargets;
     family.loss = semanticSegmentationLoss;
     family.validationMetric = "mIoU";
+    // The network's own guard (Segformer.h): one side fewer than kMinSide is refused by its forward.
+    family.imageSizes = {/*minimum=*/static_cast<int>(kMinSide), /*multipleOf=*/1,
+                         "its first stage's keys and values come from an 8x8 stride-8 convolution of the 1/4-size "
+                         "map"};
     // A dataset of N classes trains N + 1 labels: 0 is the background (data/SegmentationMask.h).
     family.withDatasetClasses = [](int datasetClasses) { return makeSegformerB0Family(datasetClasses + 1); };
     return family;

@@ -56,6 +56,10 @@ Family makeYoloTFamily() {
         return yoloDetectionLoss(firstTensor(output), targets).total;
     };
     family.validationMetric = "mAP50-95";
+    // Ultralytics rounds every image size up to a multiple of the largest stride for the same reason.
+    family.imageSizes = {/*minimum=*/32, /*multipleOf=*/32,
+                         "its neck joins the stride-32, 16 and 8 maps by 2x upsampling and its head decodes "
+                         "them at those strides"};
     return family;
 }
 

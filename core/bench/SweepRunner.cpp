@@ -8,6 +8,7 @@
 #include "bench/SweepRowFigures.h"
 #include "bench/TimedPassClocks.h"
 #include "families/MemoryFormat.h"
+#include "graphs/DeviceLost.h"
 #include "graphs/DeviceMemory.h"
 
 #include <torch/cuda.h>
@@ -72,6 +73,7 @@ SweepOutcome SweepRunner::run() {
     const int unitsPerPair = protocol.progressUnits();
     ProgressThrottle progress(events_, static_cast<int>(plan_.batches.size() * plan_.memoryFormats.size()) * unitsPerPair);
     SweepOutcome outcome;
+    graphs::DeviceLoss deviceLoss;
     TimedPassClocks clocks;
     int stage = 0;
     for (const auto& formatName : plan_.memoryFormats) {
@@ -92,6 +94,13 @@ SweepOutcome SweepRunner::run() {
             graphed.arm = "graphed";
             graphed.graph_mode = plan_.graph;
             PairProgress done;
+            if (deviceLoss.lost()) {
+                markFailed(eager, "error", "not run: " + deviceLoss.reason());
+                markFailed(graphed, "error", "not run: " + deviceLoss.reason());
+                emitRow(eager, outcome, autosave_, events_);
+                emitRow(graphed, outcome, autosave_, events_);
+                continue;
+            }
             try {
                 const auto pair = pairs.prepare(batch, batches_);
                 outcome.verdicts[{formatName, batch}] = pair->verdict;
@@ -100,6 +109,9 @@ SweepOutcome SweepRunner::run() {
             } catch (const std::exception& error) {
                 events_.warning(context.label + ": " +
                                 markPairFailed(error, batch, eager, done.eagerDone, graphed, done.graphedDone));
+                if (deviceLoss.note(error, context.label)) {
+                    events_.warning(deviceLoss.reason() + ": the sweep's other pairs are not run");
+                }
             }
             memory.emptyCache();
             emitRow(eager, outcome, autosave_, events_);
@@ -107,6 +119,7 @@ SweepOutcome SweepRunner::run() {
         }
     }
     outcome.clocks = clocks.summary();
+    outcome.deviceLost = deviceLoss.reason();
     progress.finish(family.name + ": done");
     return outcome;
 }

@@ -30,6 +30,7 @@ struct SweepOutcome {
     int failedRows = 0;  // status error, oom or refused
     nlohmann::json clocks = nlohmann::json::object();  // SM/memory clocks sampled during the timed pass
     InferenceVerdicts verdicts;  // each pair's graphed-arm verdict, for the profiled passes to take
+    std::string deviceLost;      // why the CUDA context is unusable (graphs::DeviceLoss); empty when it is fine
 };
 
 // A measured row: kept in the outcome (failed rows counted), autosaved and sent to the events.

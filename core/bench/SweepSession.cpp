@@ -4,6 +4,7 @@
 
 #include "bench/Environment.h"
 #include "bench/FamilyResolver.h"
+#include "bench/ImageSizeCheck.h"
 #include "bench/ProfiledPass.h"
 #include "bench/SweepRunner.h"
 #if defined(GRAPHLENS_HAVE_TRAINING)
@@ -64,7 +65,8 @@ void checkSweepPlan(const results::SweepPlan& plan) {
         throw UsageError("phase train: this build has no training (it needs dataset support, GRAPHLENS_WITH_DATASETS=ON)");
     }
 #endif
-    if (plan.model.empty()) builtInFamily(plan.family);  // a model file is checked when it is loaded
+    // A model file is checked when it is loaded (its forward on load shows which sizes it takes).
+    if (plan.model.empty()) checkImageSizeFits(builtInFamily(plan.family), plan.imgsz);
     try {
         for (const auto& path : {plan.csv, plan.json, plan.autosave, plan.trace}) {
             if (!path.empty()) results::checkWritable(path);
@@ -111,6 +113,7 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
     events.log("rows are autosaved to " + plan.autosave + " as they are measured");
     int failedRows = 0;
     InferenceVerdicts verdicts;  // the timed pass's, taken as they are by the profiled passes
+    std::string deviceLost;      // a sticky CUDA error: nothing more runs on the GPU (graphs::DeviceLoss)
     if (results::hasPhase(plan, "infer")) {
         auto inferencePlan = plan;
         inferencePlan.precision = results::inferencePrecision(plan);
@@ -120,18 +123,24 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
         session.rows = std::move(outcome.rows);
         session.environment["timed_pass_clocks"] = outcome.clocks;
         verdicts = std::move(outcome.verdicts);
+        deviceLost = outcome.deviceLost;
     }
 #if defined(GRAPHLENS_HAVE_TRAINING)
-    if (results::hasPhase(plan, "train")) {
+    if (results::hasPhase(plan, "train") && !deviceLost.empty()) {
+        events.warning("training steps not run: " + deviceLost);
+        ++failedRows;
+    } else if (results::hasPhase(plan, "train")) {
         TrainingSweepRunner runner(family, plan, session.session_id, events, &autosave, batches);
         auto outcome = runner.run();
         failedRows += outcome.failedRows;
         session.rows.insert(session.rows.end(), outcome.rows.begin(), outcome.rows.end());
         session.environment["timed_pass_clocks_train"] = outcome.clocks;
+        deviceLost = outcome.deviceLost;
     }
 #endif
 
-    const bool profile = plan.profile && torch::cuda::is_available();
+    if (plan.profile && !deviceLost.empty()) events.warning("profiled pass not run: " + deviceLost);
+    const bool profile = plan.profile && deviceLost.empty() && torch::cuda::is_available();
     if (profile) {
         // Both profiled passes profile every phase of the plan (inference steps, then training
         // steps) and write no exports but the trace: their rows come back to be merged here.

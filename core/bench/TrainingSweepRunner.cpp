@@ -10,6 +10,7 @@
 #include "bench/TrainingNetworkSource.h"
 #include "bench/TrainingSweepArms.h"
 #include "bench/TrainingSweepStep.h"
+#include "graphs/DeviceLost.h"
 #include "graphs/DeviceMemory.h"
 #include "train/TrainingPrecision.h"
 
@@ -74,6 +75,7 @@ SweepOutcome TrainingSweepRunner::run() {
     const int unitsPerPair = protocol.progressUnits();
     ProgressThrottle progress(events_, static_cast<int>(plan_.batches.size() * plan_.graphScopes.size()) * unitsPerPair);
     SweepOutcome outcome;
+    graphs::DeviceLoss deviceLoss;
     TimedPassClocks clocks;
     int stage = 0;
     for (const int batch : plan_.batches) {
@@ -92,6 +94,13 @@ SweepOutcome TrainingSweepRunner::run() {
             const auto verdict = decideTrainingGraphedArm(family, scope, graphsPossible);
             verdict.applyTo(graphed);
             PairProgress done;
+            if (deviceLoss.lost()) {
+                markFailed(eager, "error", "not run: " + deviceLoss.reason());
+                if (graphed.status == "ok") markFailed(graphed, "error", "not run: " + deviceLoss.reason());
+                emitRow(eager, outcome, autosave_, events_);
+                emitRow(graphed, outcome, autosave_, events_);
+                continue;
+            }
             {
                 TrainingSweepArms arms;
                 try {
@@ -104,6 +113,9 @@ SweepOutcome TrainingSweepRunner::run() {
                 } catch (const std::exception& error) {
                     events_.warning(context.label + ": " +
                                     markPairFailed(error, batch, eager, done.eagerDone, graphed, done.graphedDone));
+                    if (deviceLoss.note(error, context.label)) {
+                        events_.warning(deviceLoss.reason() + ": the sweep's other pairs are not run");
+                    }
                 }
             }  // the arms' graphs, pool and network are freed here, before the next pair
             memory.emptyCache();
@@ -112,6 +124,7 @@ SweepOutcome TrainingSweepRunner::run() {
         }
     }
     outcome.clocks = clocks.summary();
+    outcome.deviceLost = deviceLoss.reason();
     progress.finish(family.name + " training: done");
     return outcome;
 }

@@ -5,6 +5,8 @@ add_executable(graphlens_unit_engine
   ${CMAKE_CURRENT_LIST_DIR}/EfficientNetB0Test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FamilyListingTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FomoTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ImageSizeCheckTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ImageSizeRuleTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/MobileNetV3SmallTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ResNet18Test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SweepCpuTest.cpp
@@ -12,7 +14,9 @@ add_executable(graphlens_unit_engine
   ${CMAKE_CURRENT_LIST_DIR}/PhaseTimerTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProfiledStepsTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PairProcedureTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/DeviceLossTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TorchvisionReference.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TorchScriptDamagedFileTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TorchScriptFamilyTest.cpp
   ${PROJECT_SOURCE_DIR}/tests/fixtures/UserModelFixtures.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GraphRunnerTest.cpp

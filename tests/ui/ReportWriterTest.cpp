@@ -73,6 +73,12 @@ TEST_CASE("report content of a sweep over many families stays a title and a sent
     CHECK(method.contains(QStringLiteral("family-11 and 28 more;")));
     CHECK_FALSE(method.contains(QStringLiteral("family-12")));
 
+    // One summary sentence for the forty alike families names six and counts the rest.
+    const QString summary = content.summary.join(QLatin1Char('\n'));
+    CHECK(summary.contains(QStringLiteral("family-4 inference steps and 35 more")));
+    CHECK_FALSE(summary.contains(QStringLiteral("family-5 ")));
+    CHECK(content.summary.size() <= 12);
+
     session.rows.resize(real.size() * 3);  // three families: still named in the title
     CHECK(reportContent(session).title ==
           QStringLiteral("What CUDA graphs buy for family-0, family-1, family-2 on NVIDIA H200"));

@@ -12,6 +12,10 @@ namespace {
 using results::Measurement;
 
 QString tr(const char* text) { return QCoreApplication::translate("graphlens::ui::SummaryCard", text); }
+// With a count: %n is the count, in the plural the language needs.
+QString tr(const char* text, int count) {
+    return QCoreApplication::translate("graphlens::ui::SummaryCard", text, nullptr, count);
+}
 QString qs(const std::string& text) { return QString::fromStdString(text); }
 
 // One comparison: the eager and graphed timed rows of a batch (either may be missing).
@@ -243,6 +247,9 @@ QString groupSentence(const Group& g, const QString& device) {
 // Sentences that differ only in their subject ("fomo-s inference steps", "fomo-s training steps
 // (network scope)") become one naming every subject: a CPU run's "no speedup figure" is one sentence,
 // not one per phase and scope, so the card does not grow with every group that streams in.
+constexpr qsizetype kNamedSubjects = 6;    // subjects one merged sentence names before counting the rest
+constexpr qsizetype kSummarySentences = 12;  // sentences a summary holds; the table has every figure
+
 QStringList mergeAlikeSentences(const std::vector<Group>& groups, const QStringList& sentences) {
     QStringList merged;
     std::vector<std::pair<QString, QStringList>> byPattern;  // the sentence with its subject cut out -> subjects
@@ -261,7 +268,13 @@ QStringList mergeAlikeSentences(const std::vector<Group>& groups, const QStringL
     for (const auto& [pattern, subjects] : byPattern) {
         QString text = pattern;
         QStringList names = subjects;
-        const QString last = names.takeLast();
+        QString last;
+        if (names.size() > kNamedSubjects) {  // a sweep over every family: name a few, count the rest
+            last = tr("%n more", int(names.size() - (kNamedSubjects - 1)));
+            names = names.mid(0, kNamedSubjects - 1);
+        } else {
+            last = names.takeLast();
+        }
         text.replace(QStringLiteral("\x01"), names.isEmpty() ? last : tr("%1 and %2").arg(names.join(QStringLiteral(", ")), last));
         merged << text;
     }
@@ -284,7 +297,13 @@ QStringList summarySentences(const std::vector<Measurement>& rows, const std::st
     }
     QStringList sentences;
     for (const auto& g : groups) sentences << groupSentence(g, deviceName);
-    return mergeAlikeSentences(groups, sentences);
+    auto merged = mergeAlikeSentences(groups, sentences);
+    if (merged.size() > kSummarySentences) {
+        const auto rest = merged.size() - (kSummarySentences - 1);
+        merged = merged.mid(0, kSummarySentences - 1);
+        merged << tr("%n more configurations are summarised in the table and the CSV, not here.", int(rest));
+    }
+    return merged;
 }
 
 }  // namespace graphlens::ui

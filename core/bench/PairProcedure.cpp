@@ -72,6 +72,18 @@ void warmGraphedArm(TimedStep& step, const PairProtocol& protocol, PairContext& 
     step.requireReplaying();
 }
 
+void failTimedPair(const std::exception& error, int batch, PairContext& context, graphs::DeviceLoss& loss,
+                   results::Measurement& eager, results::Measurement& graphed, const PairProgress& progress) {
+    context.events.warning(context.label + ": " + markPairFailed(error, batch, eager, progress.eagerDone, graphed,
+                                                                 progress.graphedDone));
+    if (loss.note(error, context.label)) context.events.warning(loss.reason() + ": the sweep's other pairs are not run");
+}
+
+void markPairNotRun(const graphs::DeviceLoss& loss, results::Measurement& eager, results::Measurement& graphed) {
+    markFailed(eager, "error", "not run: " + loss.reason());
+    if (graphed.status == "ok") markFailed(graphed, "error", "not run: " + loss.reason());
+}
+
 void measureTimedPair(TimedStep& step, const PairProtocol& protocol, PairContext& context, TimedPassClocks& clocks,
                       results::Measurement& eager, results::Measurement& graphed, PairProgress& progress) {
     runSteps(step, Arm::Eager, protocol.warmup, context, "eager warm-up");

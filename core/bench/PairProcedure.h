@@ -19,6 +19,7 @@
 #include "bench/SweepEvents.h"
 #include "bench/TimedPassClocks.h"
 #include "bench/TimedStep.h"
+#include "graphs/DeviceLost.h"
 #include "graphs/DeviceMemory.h"
 #include "profiler/ChromeTrace.h"
 #include "profiler/CuptiActivitySource.h"
@@ -66,6 +67,14 @@ void measureTimedPair(TimedStep& step, const PairProtocol& protocol, PairContext
 
 // The graphed warm-up shared by both passes: prepared, `protocol.graphedWarmup` steps, required to replay.
 void warmGraphedArm(TimedStep& step, const PairProtocol& protocol, PairContext& context);
+
+// A timed pair that threw: its unfinished rows marked (markPairFailed), one warning naming the pair,
+// and a sticky CUDA error noted in `loss`, after which the sweep runs no more pairs.
+void failTimedPair(const std::exception& error, int batch, PairContext& context, graphs::DeviceLoss& loss,
+                   results::Measurement& eager, results::Measurement& graphed, const PairProgress& progress);
+// A pair the sweep does not run because the device was lost: both rows `error`, "not run: <why>"; a
+// graphed row already refused or skipped keeps its own reason.
+void markPairNotRun(const graphs::DeviceLoss& loss, results::Measurement& eager, results::Measurement& graphed);
 
 // Before the profiled pass's windows: the eager warm-up and, when the step has a graphed arm, its
 // warm-up over the capture. Throws what a step throws.

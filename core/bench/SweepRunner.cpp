@@ -95,8 +95,7 @@ SweepOutcome SweepRunner::run() {
             graphed.graph_mode = plan_.graph;
             PairProgress done;
             if (deviceLoss.lost()) {
-                markFailed(eager, "error", "not run: " + deviceLoss.reason());
-                markFailed(graphed, "error", "not run: " + deviceLoss.reason());
+                markPairNotRun(deviceLoss, eager, graphed);
                 emitRow(eager, outcome, autosave_, events_);
                 emitRow(graphed, outcome, autosave_, events_);
                 continue;
@@ -107,11 +106,7 @@ SweepOutcome SweepRunner::run() {
                 pair->verdict.applyTo(graphed);
                 measureTimedPair(*pair->step, protocol, context, clocks, eager, graphed, done);
             } catch (const std::exception& error) {
-                events_.warning(context.label + ": " +
-                                markPairFailed(error, batch, eager, done.eagerDone, graphed, done.graphedDone));
-                if (deviceLoss.note(error, context.label)) {
-                    events_.warning(deviceLoss.reason() + ": the sweep's other pairs are not run");
-                }
+                failTimedPair(error, batch, context, deviceLoss, eager, graphed, done);
             }
             memory.emptyCache();
             emitRow(eager, outcome, autosave_, events_);

@@ -95,8 +95,7 @@ SweepOutcome TrainingSweepRunner::run() {
             verdict.applyTo(graphed);
             PairProgress done;
             if (deviceLoss.lost()) {
-                markFailed(eager, "error", "not run: " + deviceLoss.reason());
-                if (graphed.status == "ok") markFailed(graphed, "error", "not run: " + deviceLoss.reason());
+                markPairNotRun(deviceLoss, eager, graphed);
                 emitRow(eager, outcome, autosave_, events_);
                 emitRow(graphed, outcome, autosave_, events_);
                 continue;
@@ -111,11 +110,7 @@ SweepOutcome TrainingSweepRunner::run() {
                     TrainingSweepStep step(*arms.eager, arms.graphed.get(), family, std::move(host), device);
                     measureTimedPair(step, protocol, context, clocks, eager, graphed, done);
                 } catch (const std::exception& error) {
-                    events_.warning(context.label + ": " +
-                                    markPairFailed(error, batch, eager, done.eagerDone, graphed, done.graphedDone));
-                    if (deviceLoss.note(error, context.label)) {
-                        events_.warning(deviceLoss.reason() + ": the sweep's other pairs are not run");
-                    }
+                    failTimedPair(error, batch, context, deviceLoss, eager, graphed, done);
                 }
             }  // the arms' graphs, pool and network are freed here, before the next pair
             memory.emptyCache();

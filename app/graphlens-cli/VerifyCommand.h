@@ -15,6 +15,7 @@ struct VerifyArgs {
     bool json = false;
     std::string precision = "fp32";
     int batch = 2;
+    bool batchGiven = false;  // --batch on the command line (the training check has its own default)
     bool training = false;
     std::string optimizer = "sgd";  // with --training
     std::string memoryFormat = "nchw";

@@ -1,6 +1,7 @@
 #include "VerifyTrainingCommand.h"
 
 #include "bench/FamilyResolver.h"
+#include "bench/ImageSizeCheck.h"
 #include "bench/UsageError.h"
 #include "families/FamilyRegistry.h"
 #include "train/TrainingPrecision.h"
@@ -40,7 +41,22 @@ int runVerifyTraining(const VerifyArgs& args) {
     if (args.optimizer != "sgd" && args.optimizer != "adamw") {
         throw bench::UsageError("--optimizer must be sgd or adamw, not '" + args.optimizer + "'");
     }
-    const auto rows = train::verifyTraining(families, trainingPrecision, args.optimizer, device);
+    train::TrainingVerifySize size;
+    if (args.batchGiven) {
+        if (args.batch < 1) {
+            throw bench::UsageError("batch " + std::to_string(args.batch) + " is impossible (expected 1 or more)");
+        }
+        size.batch = args.batch;
+    }
+    if (args.model.imgsz < 0) {
+        throw bench::UsageError("image size " + std::to_string(args.model.imgsz) + " is impossible (expected 1 or more)");
+    }
+    if (args.model.imgsz > 0) {
+        // Refused here, before any family runs, rather than as an error row per scope.
+        for (const auto& family : families) bench::checkImageSizeFits(family, args.model.imgsz);
+        size.imgsz = args.model.imgsz;
+    }
+    const auto rows = train::verifyTraining(families, trainingPrecision, args.optimizer, device, size);
     std::cout << (args.json ? train::trainingVerifyJson(rows).dump(2) + "\n" : train::trainingVerifyTable(rows));
     return train::trainingVerifyExitCode(rows);
 }

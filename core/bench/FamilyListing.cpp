@@ -2,6 +2,7 @@
 
 #include "families/FamilyRegistry.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace graphlens::bench {
@@ -22,6 +23,11 @@ nlohmann::json familyListingJson(const std::vector<families::Family>& families) 
         list.push_back({{"name", family.name},
                         {"task", family.task},
                         {"imgsz", family.defaultImgsz},
+                        // The sizes it takes: checked before any run; `sizes` is the table's short form.
+                        {"imgsz_rule", {{"minimum", families::smallestAcceptedSize(family.imageSizes)},
+                                        {"multiple_of", std::max(1, family.imageSizes.multipleOf)},
+                                        {"reason", family.imageSizes.reason},
+                                        {"sizes", families::imageSizeRuleShort(family.imageSizes)}}},
                         {"params", families::parameterCount(*module.ptr())},
                         {"inference", families::toString(family.inference.kind)},
                         // The widest scope (what scripts and the window read) and every declared one.
@@ -35,12 +41,14 @@ nlohmann::json familyListingJson(const std::vector<families::Family>& families) 
 }
 
 std::string familyListingTable(const std::vector<families::Family>& families) {
-    std::string table = "family            task       imgsz      params  inference  training scopes\n";
+    // sizes: the image sizes the family takes ("32k >=32": a multiple of 32, at least 32 px).
+    std::string table = "family            task       imgsz  sizes         params  inference  training scopes\n";
     for (const auto& entry : familyListingJson(families)) {
         char line[160];
-        std::snprintf(line, sizeof line, "%-17s %-10s %5d %11lld  %-9s  %s\n",
+        std::snprintf(line, sizeof line, "%-17s %-10s %5d  %-9s %11lld  %-9s  %s\n",
                       entry["name"].get<std::string>().c_str(), entry["task"].get<std::string>().c_str(),
-                      entry["imgsz"].get<int>(), static_cast<long long>(entry["params"].get<std::int64_t>()),
+                      entry["imgsz"].get<int>(), entry["imgsz_rule"]["sizes"].get<std::string>().c_str(),
+                      static_cast<long long>(entry["params"].get<std::int64_t>()),
                       entry["inference"].get<std::string>().c_str(), joinedScopes(entry["training_scopes"]).c_str());
         table += line;
         if (entry["source"] != "built-in") {

@@ -22,6 +22,12 @@ int smallestAcceptedSize(const ImageSizeRule& rule) {
     return (minimum + step - 1) / step * step;
 }
 
+std::string imageSizeRuleShort(const ImageSizeRule& rule) {
+    const int smallest = smallestAcceptedSize(rule);
+    if (rule.multipleOf <= 1) return smallest <= 1 ? "any" : ">=" + std::to_string(smallest);
+    return std::to_string(rule.multipleOf) + "k >=" + std::to_string(smallest);
+}
+
 std::string imageSizeRefusal(const Family& family, int imgsz) {
     const auto& rule = family.imageSizes;
     const bool tooSmall = imgsz < smallestAcceptedSize(rule);

@@ -18,6 +18,9 @@ struct ImageSizeRule {
 // The smallest side `rule` accepts: its minimum rounded up to a multiple of multipleOf.
 int smallestAcceptedSize(const ImageSizeRule& rule);
 
+// The rule in a few characters, for listings: "any", ">=33", "32k >=32" (a multiple of 32, at least 32).
+std::string imageSizeRuleShort(const ImageSizeRule& rule);
+
 // Empty when `family` takes `imgsz`; otherwise one sentence naming the family, the size and what the
 // family needs: "yolo-t cannot take image size 33: it needs a multiple of 32, at least 32 (...)".
 std::string imageSizeRefusal(const Family& family, int imgsz);

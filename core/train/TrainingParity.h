@@ -70,6 +70,7 @@ struct TrainingParityResult {
     NumericsClass gradientClass = NumericsClass::Mismatch, parameterClass = NumericsClass::Mismatch;
     std::int64_t replayed = 0;
     int steps = 0;
+    int batch = 0, imgsz = 0;  // the probe the check ran on
     std::string error;  // capture failed, or the run could not start
 
     // The verdict: the worse of the two classes, Mismatch when step 0 or a buffer disagrees.

@@ -5,7 +5,8 @@
 namespace graphlens::train {
 
 std::vector<TrainingVerifyRow> verifyTraining(const std::vector<families::Family>& families, TrainingPrecision precision,
-                                              const std::string& optimizer, torch::Device device) {
+                                              const std::string& optimizer, torch::Device device,
+                                              const TrainingVerifySize& size) {
     std::vector<TrainingVerifyRow> rows;
     for (const auto& family : families) {
         TrainingVerifyRow row;
@@ -27,7 +28,12 @@ std::vector<TrainingVerifyRow> verifyTraining(const std::vector<families::Family
             // Small inputs keep the check quick; a graph does not care about the size. Detectors get 128 px:
             // rtdetr-r18 selects 300 queries from its encoder's positions (128 px gives 336).
             options.imgsz = family.task == "classify" ? 64 : family.task == "detect" ? 128 : 96;
-            row.scopes.push_back(checkTrainingParity(family, options));
+            if (size.imgsz > 0) options.imgsz = size.imgsz;
+            if (size.batch > 0) options.batch = size.batch;
+            auto result = checkTrainingParity(family, options);
+            result.batch = options.batch;
+            result.imgsz = options.imgsz;
+            row.scopes.push_back(std::move(result));
         }
         rows.push_back(std::move(row));
     }
@@ -46,8 +52,8 @@ std::string trainingVerifyTable(const std::vector<TrainingVerifyRow>& rows) {
         }
         for (const auto& r : row.scopes) {
             if (!r.error.empty()) {
-                std::snprintf(line, sizeof line, "%-17s %-8s %-10s error: %s\n", r.family.c_str(), r.scope.c_str(),
-                              r.precision.c_str(), r.error.c_str());
+                std::snprintf(line, sizeof line, "%-17s %-8s %-9s %-10s error: %s\n", r.family.c_str(), r.scope.c_str(),
+                              r.optimizer.c_str(), r.precision.c_str(), r.error.c_str());
                 table += line;
                 continue;
             }
@@ -78,6 +84,8 @@ nlohmann::json trainingVerifyJson(const std::vector<TrainingVerifyRow>& rows) {
             scopes.push_back({{"scope", r.scope},
                               {"precision", r.precision},
                               {"optimizer", r.optimizer},
+                              {"batch", r.batch},
+                              {"imgsz", r.imgsz},
                               {"class", toString(r.overall())},
                               {"loss0_identical", r.lossZeroIdentical},
                               {"step0_replayed", r.stepZeroReplayed},

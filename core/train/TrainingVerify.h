@@ -20,8 +20,15 @@ struct TrainingVerifyRow {
     std::vector<std::string> refusedScopes;    // scopes the family refuses, with why
 };
 
+// The probe's size; 0 keeps the check's small default (64 px classify, 128 detect, 96 segment; batch 8).
+struct TrainingVerifySize {
+    int batch = 0;
+    int imgsz = 0;
+};
+
 std::vector<TrainingVerifyRow> verifyTraining(const std::vector<families::Family>& families, TrainingPrecision precision,
-                                              const std::string& optimizer, torch::Device device);
+                                              const std::string& optimizer, torch::Device device,
+                                              const TrainingVerifySize& size = {});
 std::string trainingVerifyTable(const std::vector<TrainingVerifyRow>& rows);
 nlohmann::json trainingVerifyJson(const std::vector<TrainingVerifyRow>& rows);
 int trainingVerifyExitCode(const std::vector<TrainingVerifyRow>& rows);

@@ -39,21 +39,6 @@ float readLabelNumber(const std::string& token, const std::string& name, const s
     return value;
 }
 
-float parseNumber(const std::string& token, const std::string& name, const std::string& at, float low, float high,
-                  const char* expected) {
-    const std::string range = "[" + std::to_string(static_cast<int>(low)) + ", " + std::to_string(static_cast<int>(high)) + "]";
-    const float value = readLabelNumber(token, name, at, range, expected);
-    if (value < low || value > high) {
-        throw SampleDefect(at + ": " + name + " = " + token + " is outside " + range + " (expected " + expected + ")");
-    }
-    return value;
-}
-
-// Pose keypoints and their boxes: within the image.
-float coordinate(const std::string& token, const std::string& name, const std::string& at) {
-    return parseNumber(token, name, at, 0.0f, 1.0f, "a normalised value");
-}
-
 // Box and polygon values: any number here; LabelTolerance.h decides how far past the image they reach.
 float looseCoordinate(const std::string& token, const std::string& name, const std::string& at) {
     return readLabelNumber(token, name, at, "[0, 1]", "a normalised value");
@@ -180,20 +165,25 @@ Labels readLabels(const std::filesystem::path& path, const LabelRules& rules) {
             anyPolygon = true;
             continue;
         }
-        const auto value = kind == PoseLine ? coordinate : looseCoordinate;
-        Box box{cls, value(tokens[1], "cx", at), value(tokens[2], "cy", at), value(tokens[3], "w", at), value(tokens[4], "h", at)};
+        Box box{cls, looseCoordinate(tokens[1], "cx", at), looseCoordinate(tokens[2], "cy", at),
+                looseCoordinate(tokens[3], "w", at), looseCoordinate(tokens[4], "h", at)};
         if (kind == BoxLine) requireLabelWithinTolerance(box, at, /*fromPoints=*/false);
+        if (kind == PoseLine) requirePoseBoxWithinTolerance(box, at);
         labels.boxes.push_back(box);
         labels.polygons.push_back(rectangleOf(box));  // dropped below when the file has no polygon line
         if (kind == PoseLine) {
             for (int k = 0; k < rules.keypoints; ++k) {
                 const std::size_t first = 5 + static_cast<std::size_t>(k) * rules.keypointDims;
                 const std::string name = "keypoint " + std::to_string(k + 1);
-                Keypoint point{coordinate(tokens[first], name + " x", at), coordinate(tokens[first + 1], name + " y", at), 2.0f};
+                Keypoint point{looseCoordinate(tokens[first], name + " x", at),
+                               looseCoordinate(tokens[first + 1], name + " y", at), 2.0f};
                 if (rules.keypointDims == 3) {
-                    point.visibility = parseNumber(tokens[first + 2], name + " visibility", at, 0.0f, 2.0f,
-                                                   "0 not labelled, 1 occluded, 2 visible");
+                    point.visibility = readLabelNumber(tokens[first + 2], name + " visibility", at, "[0, 2]",
+                                                       "0 not labelled, 1 occluded, 2 visible");
+                } else if (point.x < 0 || point.y < 0) {
+                    point.visibility = 0;  // as Ultralytics marks an x y keypoint with a negative coordinate
                 }
+                requireKeypointWithinTolerance(point, name, rules.keypointDims == 3, at);
                 labels.keypoints.push_back(point);
             }
         } else {

@@ -29,7 +29,27 @@ void requireToleratedValue(float value, float low, const char* name, const std::
                        " (expected a normalised value, at most 1% past the image, as Ultralytics allows)");
 }
 
+void requireAtLeast(float value, float low, const std::string& name, const std::string& at) {
+    if (value >= low) return;  // NaN fails too
+    throw SampleDefect(at + ": " + name + " = " + shortestFloatText(value) + " is below " + (low < 0 ? "-0.01" : "0") +
+                       " (expected a normalised value, at most 1% past the image, as Ultralytics allows)");
+}
+
 }  // namespace
+
+void requirePoseBoxWithinTolerance(const Box& box, const std::string& at) {
+    requireAtLeast(box.cx, kLabelToleranceLow, "cx", at);
+    requireAtLeast(box.cy, kLabelToleranceLow, "cy", at);
+    requireAtLeast(box.w, 0.0f, "w", at);
+    requireAtLeast(box.h, 0.0f, "h", at);
+}
+
+void requireKeypointWithinTolerance(const Keypoint& point, const std::string& name, bool withVisibility,
+                                    const std::string& at) {
+    requireToleratedValue(point.x, kLabelToleranceLow, (name + " x").c_str(), at, false);
+    requireToleratedValue(point.y, kLabelToleranceLow, (name + " y").c_str(), at, false);
+    if (withVisibility) requireAtLeast(point.visibility, kLabelToleranceLow, name + " visibility", at);
+}
 
 void requireLabelWithinTolerance(const Box& box, const std::string& at, bool fromPoints) {
     requireToleratedValue(box.cx, kLabelToleranceLow, "cx", at, fromPoints);

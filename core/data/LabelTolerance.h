@@ -19,4 +19,11 @@ inline constexpr float kLabelToleranceHigh = 1.01f;  // cx, cy, w, h
 // the tolerance. fromPoints: the box is the bounds of a polygon's points (the message says so).
 void requireLabelWithinTolerance(const Box& box, const std::string& at, bool fromPoints);
 
+// Pose lines, as Ultralytics checks them: there the 1.01 bound applies to the keypoints' x and y only,
+// and every value of the line must be at least -0.01 (w and h at least 0). So a pose box has no upper
+// bound, a keypoint may sit 1% past the image, and a visibility is any value from -0.01 up.
+void requirePoseBoxWithinTolerance(const Box& box, const std::string& at);
+void requireKeypointWithinTolerance(const Keypoint& point, const std::string& name, bool withVisibility,
+                                    const std::string& at);
+
 }  // namespace graphlens::data

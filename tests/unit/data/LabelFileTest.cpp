@@ -167,16 +167,34 @@ TEST_CASE("pose lines carry K keypoints after the box", "[data][labels][pose]") 
     CHECK(labels.keypoints[2].visibility == 1.0f);
     CHECK(defectOf("0 0.5 0.5 0.4 0.4\n", 2, pose) ==
           ":1: 5 fields (expected 11 fields: class cx cy w h and 2 keypoints x y visibility, from kpt_shape [2, 3])");
+    const std::string tolerance = " (expected a normalised value, at most 1% past the image, as Ultralytics allows)";
     CHECK(defectOf("0 0.5 0.5 0.4 0.4 0.4 0.4 2 0.5 1.5 0\n", 2, pose) ==
-          ":1: keypoint 2 y = 1.5 is outside [0, 1] (expected a normalised value)");
-    CHECK(defectOf("0 0.5 0.5 0.4 0.4 0.4 0.4 3 0.5 0.5 0\n", 2, pose) ==
-          ":1: keypoint 1 visibility = 3 is outside [0, 2] (expected 0 not labelled, 1 occluded, 2 visible)");
+          ":1: keypoint 2 y = 1.5 is outside [-0.01, 1.01]" + tolerance);
+    CHECK(defectOf("0 0.5 0.5 0.4 0.4 -0.02 0.4 2 0.5 0.5 0\n", 2, pose) ==
+          ":1: keypoint 1 x = -0.02 is outside [-0.01, 1.01]" + tolerance);
+    CHECK(defectOf("0 0.5 0.5 0.4 0.4 0.4 0.4 -0.5 0.5 0.5 0\n", 2, pose) ==
+          ":1: keypoint 1 visibility = -0.5 is below -0.01" + tolerance);
+    CHECK(defectOf("0 0.5 0.5 -0.001 0.4 0.4 0.4 2 0.5 0.5 0\n", 2, pose) == ":1: w = -0.001 is below 0" + tolerance);
+    // Within Ultralytics' tolerance: a keypoint 1% past the image, a box past it (only points are
+    // bounded above there), a visibility written as 3.
+    testing::writeText(dir / "c.txt", "0 0.9 0.5 1.3 0.4 1.005 -0.005 3 0.5 0.5 0\n");
+    const auto loose = data::readLabels(dir / "c.txt", pose);
+    REQUIRE(loose.keypoints.size() == 2);
+    CHECK(loose.keypoints[0].x == 1.005f);
+    CHECK(loose.boxes[0].w == 1.3f);
+    CHECK(loose.keypoints[0].visibility == 3.0f);
     pose.keypointDims = 2;
     testing::writeText(dir / "b.txt", "0 0.5 0.5 0.4 0.4 0.4 0.4 0.6 0.6\n");
     const auto twoD = data::readLabels(dir / "b.txt", pose);
     REQUIRE(twoD.keypoints.size() == 2);
     CHECK(twoD.keypoints[1].x == 0.6f);
     CHECK(twoD.keypoints[1].visibility == 2.0f);  // no visibility column: visible
+    // An x y keypoint with a negative coordinate (within the tolerance) is not labelled, as in Ultralytics.
+    testing::writeText(dir / "d.txt", "0 0.5 0.5 0.4 0.4 -0.004 0.4 0.6 0.6\n");
+    const auto offImage = data::readLabels(dir / "d.txt", pose);
+    REQUIRE(offImage.keypoints.size() == 2);
+    CHECK(offImage.keypoints[0].visibility == 0.0f);
+    CHECK(offImage.keypoints[1].visibility == 2.0f);
 }
 
 TEST_CASE("coordinates must be numbers in [0, 1], with Ultralytics' 1% tolerance for boxes", "[data][labels]") {

@@ -87,6 +87,16 @@ std::string graphLensLoads(const std::filesystem::path& yaml) {
                 for (const auto& point : polygon.points) text << " " << float9(point.x) << " " << float9(point.y);
                 text << "\n";
             }
+            const std::size_t perRow = dataset.keypointCount > 0 ? static_cast<std::size_t>(dataset.keypointCount) : 1;
+            for (std::size_t first = 0; first < record.keypoints.size(); first += perRow) {
+                text << "keypoints";
+                for (std::size_t k = first; k < first + perRow && k < record.keypoints.size(); ++k) {
+                    const auto& point = record.keypoints[k];
+                    text << " " << float9(point.x) << " " << float9(point.y);
+                    if (dataset.keypointDims == 3) text << " " << float9(point.visibility);
+                }
+                text << "\n";
+            }
         }
     }
     return text.str();

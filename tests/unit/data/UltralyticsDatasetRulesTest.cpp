@@ -142,3 +142,36 @@ TEST_CASE("a YAML whose nested aliases expand past a million values is refused n
     CHECK_THAT(error, Catch::StartsWith((dir / "data.yaml").string() + ":") &&
                           Catch::Contains("expands to more than 1000000 values through nested aliases (an alias bomb"));
 }
+
+TEST_CASE("pose keypoints past the image follow Ultralytics' tolerance, and its box has no upper bound there",
+          "[data][yolo][pose][reference]") {
+    testing::TempDir dir;
+    const char* labels[] = {"0 0.5 0.5 0.4 0.4 1.005 -0.005 2 0.3 0.3 1\n",  // kept: keypoints within 1%
+                            "0 0.95 0.5 1.2 0.4 0.5 0.5 2 0.3 0.3 3\n",      // kept: a wide box, visibility 3
+                            "0 0.5 0.5 0.4 0.4 1.02 0.5 2 0.3 0.3 1\n",      // skipped: keypoint x past 1.01
+                            "0 0.5 0.5 0.4 0.4 0.5 0.5 -0.02 0.3 0.3 1\n",   // skipped: a visibility below -0.01
+                            "0 0.5 -0.02 0.4 0.4 0.5 0.5 2 0.3 0.3 1\n"};    // skipped: cy below -0.01
+    for (int i = 0; i < 5; ++i) {
+        const std::string name = "img" + std::to_string(i);
+        testing::writeImage(dir / ("images/train/" + name + ".jpg"), 64, 48, i);
+        testing::writeText(dir / ("labels/train/" + name + ".txt"), labels[i]);
+    }
+    testing::writeText(dir / "data.yaml", "train: images/train\nval: images/train\nnames: [person]\nkpt_shape: [2, 3]\n");
+    const auto dataset = data::loadYoloDataset(dir / "data.yaml");
+    CHECK(dataset.splits[0].images.size() == 2);
+    REQUIRE_SAME_AS_ULTRALYTICS(dir / "data.yaml", "pose");
+}
+
+TEST_CASE("x y keypoints with a negative coordinate are kept and not labelled, as in Ultralytics",
+          "[data][yolo][pose][reference]") {
+    testing::TempDir dir;
+    testing::writeImage(dir / "images/train/a.jpg", 64, 48, 1);
+    testing::writeImage(dir / "images/train/b.jpg", 64, 48, 2);
+    testing::writeText(dir / "labels/train/a.txt", "0 0.5 0.5 0.4 0.4 -0.004 0.5 0.3 0.3\n");
+    testing::writeText(dir / "labels/train/b.txt", "0 0.5 0.5 0.4 0.4 0.2 0.5 0.3 1.01\n");
+    testing::writeText(dir / "data.yaml", "train: images/train\nval: images/train\nnames: [person]\nkpt_shape: [2, 2]\n");
+    const auto dataset = data::loadYoloDataset(dir / "data.yaml");
+    REQUIRE(dataset.splits[0].images.size() == 2);
+    CHECK(dataset.splits[0].images[0].keypoints[0].visibility == 0.0f);
+    REQUIRE_SAME_AS_ULTRALYTICS(dir / "data.yaml", "pose");
+}

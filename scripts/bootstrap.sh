@@ -12,6 +12,7 @@ debian_packages=(
   catch2 libyaml-cpp-dev nlohmann-json3-dev libcli11-dev libspdlog-dev libfmt-dev
   xvfb xauth fonts-dejavu-core
   g++-mingw-w64-x86-64  # the Windows portability check (tests/portability), posix and win32 threads variants
+  clang libclang-rt-14-dev  # the fuzzers (tests/fuzz): clang++ and its libFuzzer, ASan and UBSan runtimes
 )
 
 missing=()

@@ -114,6 +114,24 @@ void mergeRepeatedImages(SplitImages& listed) {
     listed = std::move(merged);
 }
 
+// Ultralytics sorts a split's image paths as strings across all its folders and lists (get_img_files),
+// so a subfolder "a-b" comes before "a" ('-' < '/') and a list's images mix with a folder's.
+void sortAsUltralytics(SplitImages& listed) {
+    std::vector<std::size_t> order(listed.images.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::vector<std::string> texts;
+    texts.reserve(listed.images.size());
+    for (const auto& image : listed.images) texts.push_back(image.string());
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return texts[a] < texts[b]; });
+    SplitImages sorted;
+    sorted.defects = std::move(listed.defects);
+    for (const auto i : order) {
+        sorted.images.push_back(std::move(listed.images[i]));
+        sorted.copies.push_back(listed.copies[i]);
+    }
+    listed = std::move(sorted);
+}
+
 }  // namespace
 
 SplitImages listSplitImages(const YAML::Node& node, const fs::path& root, const fs::path& yaml, const std::string& key) {
@@ -139,6 +157,7 @@ SplitImages listSplitImages(const YAML::Node& node, const fs::path& root, const 
     SplitImages listed;
     for (std::size_t i = 0; i < entries.size(); ++i) listEntry(entries[i].first, texts[i], root, yaml, key, entries[i].second, listed);
     mergeRepeatedImages(listed);
+    sortAsUltralytics(listed);
     return listed;
 }
 

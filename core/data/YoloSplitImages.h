@@ -15,7 +15,7 @@ inline constexpr const char* kSplitExpectation =
     "expected a folder of images, a .txt list of image paths, or a list of those";
 
 struct SplitImages {
-    std::vector<std::filesystem::path> images;  // each once, in order of first listing, not yet checked
+    std::vector<std::filesystem::path> images;  // each once, sorted by path as text (as Ultralytics), not yet checked
     std::vector<std::size_t> copies;            // per image: how many times the split lists it (>= 1)
     std::vector<std::string> defects;           // listed paths skipped already (missing, non-UTF-8)
 };

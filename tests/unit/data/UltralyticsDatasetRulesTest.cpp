@@ -175,3 +175,23 @@ TEST_CASE("x y keypoints with a negative coordinate are kept and not labelled, a
     CHECK(dataset.splits[0].images[0].keypoints[0].visibility == 0.0f);
     REQUIRE_SAME_AS_ULTRALYTICS(dir / "data.yaml", "pose");
 }
+
+TEST_CASE("a split's images are sorted by path across all its folders and list files, as in Ultralytics",
+          "[data][yolo][reference]") {
+    testing::TempDir dir;
+    testing::writeImage(dir / "images/zeta/b.jpg", 64, 48, 1);
+    testing::writeImage(dir / "images/zeta/a.jpg", 64, 48, 2);
+    testing::writeImage(dir / "images/alpha/c.jpg", 64, 48, 3);
+    testing::writeImage(dir / "images/alpha/B.jpg", 64, 48, 4);
+    testing::writeImage(dir / "images/mid/x.jpg", 64, 48, 5);
+    testing::writeText(dir / "labels/zeta/a.txt", "0 0.5 0.5 0.2 0.2\n");
+    testing::writeText(dir / "labels/alpha/c.txt", "1 0.5 0.5 0.2 0.2\n");
+    // A list file naming an image of another folder, listed between the two folders.
+    testing::writeText(dir / "mid.txt", "./images/mid/x.jpg\n");
+    testing::writeText(dir / "data.yaml",
+                       "train: [images/zeta, mid.txt, images/alpha]\nval: images/zeta\nnames: [x, y]\n");
+    const auto dataset = data::loadYoloDataset(dir / "data.yaml");
+    REQUIRE(dataset.splits[0].images.size() == 5);
+    CHECK(dataset.splits[0].images[0].image.filename() == "B.jpg");
+    REQUIRE_SAME_AS_ULTRALYTICS(dir / "data.yaml", "detect");
+}

@@ -65,7 +65,7 @@ TEST_CASE("splits as .txt lists or lists of folders, names as a list, path relat
     CHECK(dataset.split("train").images[1].image == dir / "ds/images/train/b.png");
     const auto& val = dataset.split("val");
     REQUIRE(val.images.size() == 3);
-    CHECK(val.images[2].image == dir / "ds/images/extra/c.jpg");
+    CHECK(val.images[0].image == dir / "ds/images/extra/c.jpg");  // sorted by path across folders, as in Ultralytics
     CHECK_THROWS_WITH(dataset.split("test"), (dir / "cfg/data.yaml").string() + ": no split 'test' (it has: train, val)");
 }
 

@@ -14,6 +14,8 @@ cp "$seeds"/* "$work/corpus/"
 export GRAPHLENS_FUZZ_SCRATCH="$work/scratch"
 # Halt on the first UBSan report, with a stack; ASan's leak check stays on (libFuzzer's default).
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+# Leaks in third-party code we cannot fix (lsan.supp says which) are not findings.
+export LSAN_OPTIONS="suppressions=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lsan.supp:print_suppressions=0"
 options=(-timeout=10 -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/" "$@")
 if [ -d "$crashes" ] && [ -n "$(ls -A "$crashes" 2>/dev/null)" ]; then
   echo "$name: replaying $(ls -A "$crashes" | wc -l) committed crash inputs from $crashes"

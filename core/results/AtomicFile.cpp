@@ -26,6 +26,7 @@ fs::path folderOf(const fs::path& path) {
 
 void writeFileAtomically(const fs::path& path, const std::string& contents) {
     const fs::path temporary = temporarySibling(path);
+    errno = 0;
     {
         std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
         if (!out) {
@@ -34,9 +35,11 @@ void writeFileAtomically(const fs::path& path, const std::string& contents) {
         out.write(contents.data(), static_cast<std::streamsize>(contents.size()));
         out.flush();
         if (!out) {
+            // errno of the failed write: "No space left on device", "File too large", "Disk quota exceeded".
+            const std::string cause = errno != 0 ? std::strerror(errno) : "disk full?";
             std::error_code ignored;
             fs::remove(temporary, ignored);
-            throw ResultsError(path.string() + ": write failed (disk full?)");
+            throw ResultsError(path.string() + ": write failed (" + cause + "); nothing was written to it");
         }
     }
     std::error_code ec;

@@ -144,6 +144,25 @@ TEST_CASE("a successful worker run finishes ok without a failure", "[ui][worker]
     CHECK(received.count() == 2);
 }
 
+TEST_CASE("progress counts out of int range, negative or not numbers are clamped, never overflowed", "[ui][worker]") {
+    FakeWorker fake({line(results::helloEvent("0.1.0", nlohmann::json::object())),
+                     R"({"event":"progress","done":1e300,"total":-5,"label":"x","eta_s":1})",
+                     R"({"event":"progress","done":"3","total":7.9,"label":"y","eta_s":1})",
+                     line(results::doneEvent(true, 0, {}))},
+                    QStringLiteral("exit 0"));
+    WorkerClient client;
+    pointAt(client, fake);
+    QSignalSpy progress(&client, &WorkerClient::progress);
+    QSignalSpy finished(&client, &WorkerClient::finished);
+    REQUIRE(client.start(results::SweepPlan{}));
+    REQUIRE(QTest::qWaitFor([&] { return finished.count() == 1; }, 5000));
+    REQUIRE(progress.count() == 2);
+    CHECK(progress.at(0).at(0).toInt() == 1000000000);
+    CHECK(progress.at(0).at(1).toInt() == 0);
+    CHECK(progress.at(1).at(0).toInt() == 0);  // a string is not a count
+    CHECK(progress.at(1).at(1).toInt() == 7);
+}
+
 TEST_CASE("a crashing or missing worker is a message and not a dead window", "[ui][worker]") {
     WorkerClient client;
     QSignalSpy failed(&client, &WorkerClient::failed);

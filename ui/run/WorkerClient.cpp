@@ -32,6 +32,14 @@ double numberField(const nlohmann::json& fields, const char* key) {
     return found != fields.end() && found->is_number() ? found->get<double>() : 0.0;
 }
 
+// A count from the worker as an int: clamped, so a corrupt line (1e300, -5, NaN) cannot overflow the
+// conversion (undefined behaviour) or show a negative progress.
+int countField(const nlohmann::json& fields, const char* key) {
+    const double value = numberField(fields, key);
+    if (!(value > 0)) return 0;
+    return value >= 1e9 ? 1000000000 : static_cast<int>(value);
+}
+
 QString rowsKept(int rows) {
     return rows == 1 ? WorkerClient::tr("1 row kept") : WorkerClient::tr("%1 rows kept").arg(rows);
 }
@@ -190,7 +198,7 @@ void WorkerClient::handleLine(const QByteArray& rawLine) {
             emit helloReceived(toQJson(fields));
             break;
         case WorkerEventType::Progress:
-            emit progress(int(numberField(fields, "done")), int(numberField(fields, "total")),
+            emit progress(countField(fields, "done"), countField(fields, "total"),
                           fromStd(stringField(fields, "label")), numberField(fields, "eta_s"));
             break;
         case WorkerEventType::Measurement: {

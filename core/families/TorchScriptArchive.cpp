@@ -7,8 +7,10 @@
 #include <torch/script.h>
 
 #include <array>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <unordered_set>
 
 namespace graphlens::families {
 namespace {
@@ -76,6 +78,30 @@ ArchiveInspection inspectArchiveFile(const std::string& path) {
     return kindOfZipRecords(path);
 }
 
+// torch::jit::load takes a tensor record shorter than its tensor without a word, and the tensor then
+// holds whatever memory follows the record (weights that run and give NaN or noise). So compare what
+// the archive holds under data/ with what the module's tensors need; a record it holds but no
+// attribute uses (a tensor in a list) only makes the check looser, never a false refusal.
+void requireWholeTensorData(const std::string& path, const torch::jit::Module& module) {
+    std::uint64_t recorded = 0;
+    caffe2::serialize::PyTorchStreamReader reader(path);
+    for (const auto& name : reader.getAllRecords()) {
+        if (startsWith(name, "data/")) recorded += reader.getRecordSize(name);
+    }
+    std::unordered_set<const void*> storages;
+    std::uint64_t needed = 0;
+    for (const auto& attribute : module.named_attributes(/*recurse=*/true)) {
+        if (!attribute.value.isTensor()) continue;
+        const auto& tensor = attribute.value.toTensor();
+        if (!tensor.defined() || !tensor.has_storage()) continue;
+        if (storages.insert(tensor.storage().unsafeGetStorageImpl()).second) needed += tensor.storage().nbytes();
+    }
+    if (recorded >= needed) return;
+    throw ModelFileError(path + ": not a loadable TorchScript model: its tensor data is cut short (the archive holds " +
+                         std::to_string(recorded) + " bytes of it, the model's tensors need " + std::to_string(needed) +
+                         "); the file was damaged after it was saved: save or download it again");
+}
+
 }  // namespace
 
 ArchiveKind inspectArchive(const std::string& path) { return inspectArchiveFile(path).kind; }
@@ -97,10 +123,9 @@ torch::jit::Module loadTorchScriptArchive(const std::string& path) {
         case ArchiveKind::NotAnArchive:
             throw ModelFileError(path + ": not a TorchScript file (not a PyTorch zip archive); " + kHowToExport);
     }
+    torch::jit::Module module;
     try {
-        auto module = torch::jit::load(path, torch::kCPU);
-        module.eval();
-        return module;
+        module = torch::jit::load(path, torch::kCPU);
     } catch (const c10::Error& error) {
         throw ModelFileError(notLoadableMessage(path, error.what_without_backtrace()));
     } catch (const std::exception& error) {
@@ -108,6 +133,9 @@ torch::jit::Module loadTorchScriptArchive(const std::string& path) {
         // operator) is a std::exception, not a c10::Error.
         throw ModelFileError(notLoadableMessage(path, error.what()));
     }
+    requireWholeTensorData(path, module);
+    module.eval();
+    return module;
 }
 
 }  // namespace graphlens::families

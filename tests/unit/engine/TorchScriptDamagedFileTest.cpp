@@ -65,6 +65,10 @@ TEST_CASE("a TorchScript archive whose code or records were tampered with is ref
     CHECK(modelFileErrorOf("tampered_no_constants.pt") ==
           notLoadable("tampered_no_constants.pt") +
               "PytorchStreamReader failed locating file constants.pkl: file not found.");
+    // A tensor record cut short inside a whole zip: libtorch itself loads it (with garbage weights).
+    CHECK(inspectArchive(damagedPath("tampered_short_tensor_data.pt")) == ArchiveKind::TorchScript);
+    CHECK_THAT(modelFileErrorOf("tampered_short_tensor_data.pt"),
+               Catch::StartsWith(notLoadable("tampered_short_tensor_data.pt") + "its tensor data is cut short (the archive holds "));
 }
 
 TEST_CASE("a cut-short, newer, random, empty or folder model file is refused, naming the file",
@@ -85,6 +89,7 @@ TEST_CASE("a cut-short, newer, random, empty or folder model file is refused, na
 
 TEST_CASE("every damaged model file is a one-line usage error from loadUserModel", "[engine][torchscript]") {
     for (const char* file : {"tampered_syntax.pt", "tampered_unknown_op.pt", "tampered_no_data_pkl.pt",
+                             "tampered_short_tensor_data.pt",
                              "tampered_no_constants.pt", "tampered_version.pt", "truncated.pt", "random_bytes.pt",
                              "empty_file.pt", "folder.pt"}) {
         CAPTURE(file);

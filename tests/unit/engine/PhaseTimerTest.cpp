@@ -27,7 +27,13 @@ TEST_CASE("the phase timer gives each phase its own median, nested phases includ
     CHECK(*timer.medianMs("data") >= 2.0);
     CHECK(*timer.medianMs("forward") >= 12.0);
     CHECK(*timer.medianMs("forward") > *timer.medianMs("data"));
-    CHECK(*timer.medianMs("step") >= *timer.medianMs("forward") + *timer.medianMs("data"));
+    // Each step holds its own phases. (Per step, not by medians: the median of sums can fall below the
+    // sum of medians when a loaded machine stretches different phases in different steps.)
+    const auto& steps = timer.samples().at("step");
+    const auto& forwards = timer.samples().at("forward");
+    const auto& datas = timer.samples().at("data");
+    REQUIRE(steps.size() == 3);
+    for (std::size_t i = 0; i < steps.size(); ++i) CHECK(steps[i] >= forwards[i] + datas[i]);
     CHECK_FALSE(timer.medianMs("postprocess"));
 }
 

@@ -26,6 +26,16 @@ namespace {
         CHECK(testing::graphLensLoads(yaml) == *reference);                       \
     } while (false)
 
+// images/train/img<i>.jpg, each with labels[i] as its label file.
+template <std::size_t N>
+void writeTrainImages(const testing::TempDir& dir, const char* const (&labels)[N]) {
+    for (std::size_t i = 0; i < N; ++i) {
+        const std::string name = "img" + std::to_string(i);
+        testing::writeImage(dir / ("images/train/" + name + ".jpg"), 64, 48, static_cast<int>(i));
+        testing::writeText(dir / ("labels/train/" + name + ".txt"), labels[i]);
+    }
+}
+
 double secondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -62,11 +72,7 @@ TEST_CASE("detection boxes past the image follow Ultralytics' 1% tolerance", "[d
                             "1 1.02 0.5 0.2 0.2\n",        // skipped: cx past 1.01
                             "1 0.5 0.5 -0.005 0.2\n",      // skipped: a negative width
                             "0 0.5 -0.02 0.2 0.2\n"};      // skipped: cy below -0.01
-    for (int i = 0; i < 5; ++i) {
-        const std::string name = "img" + std::to_string(i);
-        testing::writeImage(dir / ("images/train/" + name + ".jpg"), 64, 48, i);
-        testing::writeText(dir / ("labels/train/" + name + ".txt"), labels[i]);
-    }
+    writeTrainImages(dir, labels);
     testing::writeText(dir / "data.yaml", "train: images/train\nval: images/train\nnames: [x, y]\n");
     const auto dataset = data::loadYoloDataset(dir / "data.yaml");
     CHECK(dataset.splits[0].images.size() == 2);
@@ -151,11 +157,7 @@ TEST_CASE("pose keypoints past the image follow Ultralytics' tolerance, and its 
                             "0 0.5 0.5 0.4 0.4 1.02 0.5 2 0.3 0.3 1\n",      // skipped: keypoint x past 1.01
                             "0 0.5 0.5 0.4 0.4 0.5 0.5 -0.02 0.3 0.3 1\n",   // skipped: a visibility below -0.01
                             "0 0.5 -0.02 0.4 0.4 0.5 0.5 2 0.3 0.3 1\n"};    // skipped: cy below -0.01
-    for (int i = 0; i < 5; ++i) {
-        const std::string name = "img" + std::to_string(i);
-        testing::writeImage(dir / ("images/train/" + name + ".jpg"), 64, 48, i);
-        testing::writeText(dir / ("labels/train/" + name + ".txt"), labels[i]);
-    }
+    writeTrainImages(dir, labels);
     testing::writeText(dir / "data.yaml", "train: images/train\nval: images/train\nnames: [person]\nkpt_shape: [2, 3]\n");
     const auto dataset = data::loadYoloDataset(dir / "data.yaml");
     CHECK(dataset.splits[0].images.size() == 2);

@@ -97,35 +97,25 @@ void listEntry(const YAML::Node& node, const std::string& text, const fs::path& 
     }
 }
 
-// One image per path, at its first position, with the copies of every listing of it added up.
-void mergeRepeatedImages(SplitImages& listed) {
-    std::unordered_map<std::string, std::size_t> firstIndex;
-    SplitImages merged;
-    merged.defects = std::move(listed.defects);
-    for (std::size_t i = 0; i < listed.images.size(); ++i) {
-        const auto [found, inserted] = firstIndex.emplace(listed.images[i].string(), merged.images.size());
-        if (!inserted) {
-            merged.copies[found->second] += listed.copies[i];
-            continue;
-        }
-        merged.images.push_back(std::move(listed.images[i]));
-        merged.copies.push_back(listed.copies[i]);
-    }
-    listed = std::move(merged);
-}
-
-// Ultralytics sorts a split's image paths as strings across all its folders and lists (get_img_files),
-// so a subfolder "a-b" comes before "a" ('-' < '/') and a list's images mix with a folder's.
-void sortAsUltralytics(SplitImages& listed) {
-    std::vector<std::size_t> order(listed.images.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+// Ultralytics sorts a split's image paths as text across all its folders and lists (get_img_files),
+// so a subfolder "a-b" comes before "a" ('-' < '/') and a list's images mix with a folder's. Sorted,
+// an image listed several times (a folder and a list naming it) is adjacent to itself: it is kept once,
+// with the copies of every listing added up.
+void sortAndMergeAsUltralytics(SplitImages& listed) {
     std::vector<std::string> texts;
     texts.reserve(listed.images.size());
     for (const auto& image : listed.images) texts.push_back(image.string());
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return texts[a] < texts[b]; });
+    std::vector<std::size_t> order(texts.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return texts[a] < texts[b]; });
     SplitImages sorted;
     sorted.defects = std::move(listed.defects);
-    for (const auto i : order) {
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const auto i = order[k];
+        if (k > 0 && texts[i] == texts[order[k - 1]]) {
+            sorted.copies.back() += listed.copies[i];
+            continue;
+        }
         sorted.images.push_back(std::move(listed.images[i]));
         sorted.copies.push_back(listed.copies[i]);
     }
@@ -156,8 +146,7 @@ SplitImages listSplitImages(const YAML::Node& node, const fs::path& root, const 
     }
     SplitImages listed;
     for (std::size_t i = 0; i < entries.size(); ++i) listEntry(entries[i].first, texts[i], root, yaml, key, entries[i].second, listed);
-    mergeRepeatedImages(listed);
-    sortAsUltralytics(listed);
+    sortAndMergeAsUltralytics(listed);
     return listed;
 }
 

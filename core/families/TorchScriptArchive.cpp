@@ -33,14 +33,19 @@ bool hasRecordUnder(const std::vector<std::string>& records, const std::string& 
 
 struct ArchiveInspection {
     ArchiveKind kind = ArchiveKind::NotAnArchive;
-    std::string readFailure;  // DamagedArchive: what PyTorch's zip reader said
+    std::string readFailure;          // DamagedArchive: what PyTorch's zip reader said
+    std::uint64_t tensorDataBytes = 0;  // TorchScript: the sizes of its data/ records, added up
 };
 
 ArchiveInspection kindOfZipRecords(const std::string& path) {
     std::vector<std::string> records;
+    std::uint64_t tensorDataBytes = 0;
     try {
         caffe2::serialize::PyTorchStreamReader reader(path);
         records = reader.getAllRecords();
+        for (const auto& name : records) {
+            if (startsWith(name, "data/")) tensorDataBytes += reader.getRecordSize(name);
+        }
     } catch (const c10::Error& error) {
         // A zip, but one PyTorch cannot read: truncated, damaged, or written by a newer PyTorch.
         return {ArchiveKind::DamagedArchive, error.what_without_backtrace()};
@@ -52,7 +57,7 @@ ArchiveInspection kindOfZipRecords(const std::string& path) {
     }
     // Only torch.jit.save writes code/; an archive that has it and lacks constants.pkl or data.pkl is
     // TorchScript with a record missing, which the loader names.
-    if (hasRecordUnder(records, "code/")) return {ArchiveKind::TorchScript, ""};
+    if (hasRecordUnder(records, "code/")) return {ArchiveKind::TorchScript, "", tensorDataBytes};
     if (hasRecordUnder(records, "data.pkl")) return {ArchiveKind::TorchSavePickle, ""};
     return {ArchiveKind::NotAnArchive, ""};
 }
@@ -80,14 +85,9 @@ ArchiveInspection inspectArchiveFile(const std::string& path) {
 
 // torch::jit::load takes a tensor record shorter than its tensor without a word, and the tensor then
 // holds whatever memory follows the record (weights that run and give NaN or noise). So compare what
-// the archive holds under data/ with what the module's tensors need; a record it holds but no
-// attribute uses (a tensor in a list) only makes the check looser, never a false refusal.
-void requireWholeTensorData(const std::string& path, const torch::jit::Module& module) {
-    std::uint64_t recorded = 0;
-    caffe2::serialize::PyTorchStreamReader reader(path);
-    for (const auto& name : reader.getAllRecords()) {
-        if (startsWith(name, "data/")) recorded += reader.getRecordSize(name);
-    }
+// the archive holds under data/ (`recorded`, from the inspection) with what the module's tensors need;
+// a record no attribute uses (a tensor in a list) only makes the check looser, never a false refusal.
+void requireWholeTensorData(const std::string& path, const torch::jit::Module& module, std::uint64_t recorded) {
     std::unordered_set<const void*> storages;
     std::uint64_t needed = 0;
     for (const auto& attribute : module.named_attributes(/*recurse=*/true)) {
@@ -133,7 +133,7 @@ torch::jit::Module loadTorchScriptArchive(const std::string& path) {
         // operator) is a std::exception, not a c10::Error.
         throw ModelFileError(notLoadableMessage(path, error.what()));
     }
-    requireWholeTensorData(path, module);
+    requireWholeTensorData(path, module, inspection.tensorDataBytes);
     module.eval();
     return module;
 }

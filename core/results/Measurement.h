@@ -108,6 +108,42 @@ struct Measurement {
     std::optional<double> gpu_records_step_ms;      // profiled rows: step median of the window that records GPU work
     std::optional<double> gpu_records_overhead_pct; // that step median vs timed step time
 
+    // Kernels per step issued inside each phase (profiled pass, window with GPU records; median count).
+    std::optional<double> data_kernels;
+    std::optional<double> forward_kernels;
+    std::optional<double> loss_kernels;
+    std::optional<double> backward_kernels;
+    std::optional<double> optimizer_kernels;
+    std::optional<double> postprocess_kernels;
+    // A training step split at a seam: its captured part (captured_forward plus captured_backward).
+    std::optional<double> captured_ms;          // phase pass, median ms
+    std::optional<double> captured_wall_us;     // profiled pass: host time per step, us
+    std::optional<double> captured_gpu_us;      // profiled pass: union of its kernels per step, us
+    std::optional<double> captured_kernels;     // profiled pass: kernels per step
+
+    // The advisor (core/advisor): the graphed step predicted from the eager arm's figures alone and
+    // the replay calibration of the device, with the terms it is the sum of. On the eager row and on
+    // the graphed row of the same configuration; prediction_error_pct only where both were measured.
+    std::optional<double> predicted_graphed_ms;     // predicted_eager_rest_ms + the region's replay
+    std::optional<double> predicted_speedup;        // eager step median / predicted_graphed_ms
+    std::optional<double> prediction_error_pct;     // 100 * (predicted - measured) / measured graphed median
+    std::optional<double> predicted_region_eager_ms;  // the eager wall time of what the graph replaces
+    std::optional<double> predicted_region_gpu_ms;    // its kernels' GPU time
+    std::optional<double> predicted_replay_gaps_ms;   // its kernel count times the replay's gap per kernel
+    std::optional<double> predicted_replay_host_ms;   // one replay's host cost (launch, input copy, synchronize)
+    std::optional<double> predicted_eager_rest_ms;    // the part of the step that stays eager
+    std::string advice;  // launch-bound: graphs help, GPU-bound: graphs will not help, or mixed; why not, when absent
+
+    // Where the saved time went (graphed rows): one profiled step of each arm (the window with GPU
+    // records, median step), eager step minus graphed step split into terms that add up to it.
+    std::optional<double> explain_saved_ms;          // eager step - graphed step of those two steps
+    std::optional<double> explain_gpu_idle_ms;       // GPU idle between the region's kernels removed
+    std::optional<double> explain_host_launch_ms;    // host launch calls no longer made (not hidden by GPU work)
+    std::optional<double> explain_kernel_time_ms;    // kernels, copies and synchronizations that changed
+    std::optional<double> explain_replay_cost_ms;    // the replay's own cost (graph launch, prologue), negative
+    std::optional<double> explain_unexplained_ms;    // the rest: never hidden
+    std::string kernel_alignment;  // "62 of 62 kernels in the same order", or the first mismatch
+
     bool operator==(const Measurement&) const = default;
 };
 

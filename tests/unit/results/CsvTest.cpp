@@ -30,8 +30,8 @@ TEST_CASE("CSV header is the column names in schema order", "[results][csv]") {
                                "jit,arm,pass,device,status,message,graph_mode,parity,"
                                "eager_fallbacks,steps,step_ms_median,",
                                0) == 0);
-    CHECK(measurementColumns().size() == 79);
-    CHECK(measurementColumns().back().name == "gpu_records_overhead_pct");
+    CHECK(measurementColumns().size() == 105);
+    CHECK(measurementColumns().back().name == "kernel_alignment");
 }
 
 TEST_CASE("CSV round trip keeps every field exactly", "[results][csv]") {
@@ -52,9 +52,9 @@ TEST_CASE("CSV writes absent optionals as empty cells and reads them back as abs
     const std::string csv = toCsv({sparseRow()});
     const std::string row = csv.substr(csv.find('\n') + 1);
     // build_type empty (not recorded); memory_format, scope and jit empty; graph_mode, parity,
-    // eager_fallbacks empty; steps 0; then the 51 optional columns after steps, all empty.
+    // eager_fallbacks empty; steps 0; then every column after steps (optional figures and the advisor's texts), all empty.
     CHECK(row == "s1,,,vit_b_16,classify,infer,1,0,fp32,,,,eager,timed,cpu,oom,CUDA out of memory,,,,0" +
-                     std::string(58, ',') + "\n");
+                     std::string(84, ',') + "\n");
     const auto back = parseCsv(csv, "sparse.csv");
     REQUIRE(back.size() == 1);
     CHECK_FALSE(back[0].step_ms_median.has_value());
@@ -88,7 +88,7 @@ TEST_CASE("CSV line numbers in errors count the physical lines of multi-line cel
     std::string csv = toCsv({m});
     csv += "x,y,z\n";  // the data row occupied lines 2..4, so this is line 5
     CHECK(resultsErrorOf([&] { parseCsv(csv, "multi.csv"); }) ==
-          "multi.csv:5: 3 fields, header has 79");
+          "multi.csv:5: 3 fields, header has 105");
 }
 
 TEST_CASE("CSV reader tolerates a BOM, CRLF line ends, blank lines and a missing final newline",
@@ -133,7 +133,7 @@ TEST_CASE("CSV errors name the file, the line and what is wrong", "[results][csv
     SECTION("too few fields") {
         const std::string text = expectedHeader() + "\nresnet18\n";
         CHECK(resultsErrorOf([&] { parseCsv(text, "short.csv"); }) ==
-              "short.csv:2: 1 fields, header has 79");
+              "short.csv:2: 1 fields, header has 105");
     }
     SECTION("a non-number in an int column") {
         const std::string text = "family,batch\nresnet18,8\nresnet18,eight\n";

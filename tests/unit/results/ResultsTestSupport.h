@@ -100,6 +100,32 @@ inline Measurement fullRow() {
     m.unprofiled_step_ms = 1.0625;
     m.gpu_records_step_ms = 1.375;
     m.gpu_records_overhead_pct = 31.25;
+    m.data_kernels = 1;
+    m.forward_kernels = 62;
+    m.loss_kernels = 7;
+    m.backward_kernels = 121;
+    m.optimizer_kernels = 4;
+    m.postprocess_kernels = 3;
+    m.captured_ms = 1.875;
+    m.captured_wall_us = 912.25;
+    m.captured_gpu_us = 640.5;
+    m.captured_kernels = 90;
+    m.predicted_graphed_ms = 0.4375;
+    m.predicted_speedup = 2.8215;
+    m.prediction_error_pct = -3.125;
+    m.predicted_region_eager_ms = 1.0999999999999999;
+    m.predicted_region_gpu_ms = 0.3985;
+    m.predicted_replay_gaps_ms = 0.062;
+    m.predicted_replay_host_ms = 0.0115;
+    m.predicted_eager_rest_ms = 0.25;
+    m.advice = "launch-bound: graphs help";
+    m.explain_saved_ms = 0.8125;
+    m.explain_gpu_idle_ms = 0.5;
+    m.explain_host_launch_ms = 0.25;
+    m.explain_kernel_time_ms = 0.03125;
+    m.explain_replay_cost_ms = -0.015625;
+    m.explain_unexplained_ms = 0.046875;
+    m.kernel_alignment = "62 of 62 kernels in the same order";
     return m;
 }
 

@@ -1,0 +1,45 @@
+#pragma once
+// The graphed step predicted from the eager arm alone, before anything is captured:
+//
+//   predicted graphed step = eager rest + replay of the region
+//   replay of the region   = its kernels' GPU time + kernels * gap per kernel + replays * host cost per replay
+//
+// The region is what the graph replaces (PredictionRegion.h); the eager rest keeps its phase-pass wall
+// time; the gap and host cost come from the device's calibration (ReplayCalibration.h). A replay runs
+// the region's kernels back to back, so a launch-bound eager step (GPU idle between kernels while the
+// host launches) gains what the host spent beyond the kernels, and a GPU-bound one (its kernels already
+// back to back) gains nothing: its replay costs its GPU time, which was its wall time. Nothing here
+// divides by a kernel count.
+#include "advisor/PredictionRegion.h"
+#include "advisor/ReplayCalibration.h"
+#include "results/Measurement.h"
+
+#include <optional>
+#include <string>
+
+namespace graphlens::advisor {
+
+enum class Verdict { LaunchBound, GpuBound, Mixed };
+
+struct GraphedStepPrediction {
+    PredictionRegion region;
+    double replayGapsMs = 0;   // region kernels * gap per kernel
+    double replayHostMs = 0;   // replays * host cost per replay
+    double graphedMs = 0;      // the prediction
+    double speedup = 0;        // eager step median / graphedMs
+    double regionBusyShare = 0;  // GPU time / eager wall time of the region
+    Verdict verdict = Verdict::Mixed;
+    std::string advice;        // the verdict in one line, with the figure behind it
+};
+
+// Absent with `why` when the eager row lacks a figure (timed median, phase pass, profiled kernels).
+std::optional<GraphedStepPrediction> predictGraphedStep(const results::Measurement& eager,
+                                                        const ReplayCalibration& calibration, std::string* why);
+
+// The verdict's thresholds: the region's GPU busy share, and the predicted speedup that makes
+// graphs worth a capture. Public so the README and the tests name the same numbers.
+inline constexpr double kLaunchBoundBusyShare = 0.5;   // below: the GPU waits on the host most of the time
+inline constexpr double kGpuBoundBusyShare = 0.85;     // above: the kernels already run nearly back to back
+inline constexpr double kWorthwhileSpeedup = 1.10;     // a predicted gain below 10% is not worth a capture
+
+}  // namespace graphlens::advisor

@@ -1,0 +1,102 @@
+#include "advisor/PredictionRegion.h"
+
+#include <initializer_list>
+#include <utility>
+
+namespace graphlens::advisor {
+namespace {
+
+using results::Measurement;
+
+// One phase's three figures on a row: phase-pass wall (ms), GPU time (us) and kernels of the profiled pass.
+struct PhaseColumns {
+    const char* name;
+    std::optional<double> Measurement::*wallMs;
+    std::optional<double> Measurement::*gpuUs;
+    std::optional<double> Measurement::*kernels;
+};
+
+constexpr PhaseColumns kData{"data", &Measurement::data_ms, &Measurement::data_gpu_us, &Measurement::data_kernels};
+constexpr PhaseColumns kForward{"forward", &Measurement::forward_ms, &Measurement::forward_gpu_us,
+                                &Measurement::forward_kernels};
+constexpr PhaseColumns kLoss{"loss", &Measurement::loss_ms, &Measurement::loss_gpu_us, &Measurement::loss_kernels};
+constexpr PhaseColumns kBackward{"backward", &Measurement::backward_ms, &Measurement::backward_gpu_us,
+                                 &Measurement::backward_kernels};
+constexpr PhaseColumns kOptimizer{"optimizer", &Measurement::optimizer_ms, &Measurement::optimizer_gpu_us,
+                                  &Measurement::optimizer_kernels};
+constexpr PhaseColumns kPostprocess{"postprocess", &Measurement::postprocess_ms, &Measurement::postprocess_gpu_us,
+                                    &Measurement::postprocess_kernels};
+
+// Sums the region's phases into `region`; false with `why` when one of them lacks a figure. A phase
+// with no kernels (a step that never launches one there) has no GPU columns: it counts as zero GPU time.
+bool addRegionPhases(const Measurement& row, std::initializer_list<PhaseColumns> phases, PredictionRegion& region,
+                     std::string* why) {
+    for (const auto& phase : phases) {
+        const auto& wall = row.*phase.wallMs;
+        if (!wall) {
+            if (why) *why = std::string("no phase-pass time for ") + phase.name;
+            return false;
+        }
+        const auto& kernels = row.*phase.kernels;
+        if (!kernels) {
+            if (why) *why = std::string("no kernel count for ") + phase.name + " (it comes from the profiled pass)";
+            return false;
+        }
+        region.eagerWallMs += *wall;
+        region.kernels += *kernels;
+        region.gpuMs += (row.*phase.gpuUs).value_or(0) / 1000.0;
+    }
+    return true;
+}
+
+double restOf(const Measurement& row, std::initializer_list<PhaseColumns> phases) {
+    double rest = 0;
+    for (const auto& phase : phases) rest += (row.*phase.wallMs).value_or(0);
+    return rest;
+}
+
+}  // namespace
+
+std::optional<PredictionRegion> predictionRegionOf(const Measurement& eager, std::string* why) {
+    PredictionRegion region;
+    if (eager.phase == "infer") {
+        region.name = "forward";
+        if (!addRegionPhases(eager, {kForward}, region, why)) return std::nullopt;
+        region.eagerRestMs = restOf(eager, {kData, kPostprocess});
+        return region;
+    }
+    if (eager.phase != "train") {
+        if (why) *why = "phase '" + eager.phase + "' is neither infer nor train";
+        return std::nullopt;
+    }
+    if (eager.scope == "step") {
+        region.name = "forward, loss, backward and optimizer";
+        if (!addRegionPhases(eager, {kForward, kLoss, kBackward, kOptimizer}, region, why)) return std::nullopt;
+        region.eagerRestMs = restOf(eager, {kData});
+        return region;
+    }
+    if (eager.scope != "network") {
+        if (why) *why = "training scope '" + eager.scope + "' is neither network nor step";
+        return std::nullopt;
+    }
+    region.replays = 2;  // the forward graph and the backward graph
+    if (eager.captured_ms) {
+        region.name = "the captured part of forward and backward";
+        if (!eager.captured_kernels) {
+            if (why) *why = "no kernel count for the captured part (it comes from the profiled pass)";
+            return std::nullopt;
+        }
+        region.eagerWallMs = *eager.captured_ms;
+        region.gpuMs = eager.captured_gpu_us.value_or(0) / 1000.0;
+        region.kernels = *eager.captured_kernels;
+        // The captured part is nested inside forward and backward: everything else of the step stays eager.
+        region.eagerRestMs = restOf(eager, {kData, kForward, kLoss, kBackward, kOptimizer}) - *eager.captured_ms;
+        return region;
+    }
+    region.name = "forward and backward";
+    if (!addRegionPhases(eager, {kForward, kBackward}, region, why)) return std::nullopt;
+    region.eagerRestMs = restOf(eager, {kData, kLoss, kOptimizer});
+    return region;
+}
+
+}  // namespace graphlens::advisor

@@ -1,0 +1,121 @@
+#include "AdvisorTestRows.h"
+#include "advisor/GraphedStepPrediction.h"
+
+#include <catch2/catch.hpp>
+
+using namespace graphlens::advisor;
+using namespace graphlens::advisor::testing;
+using Catch::Detail::Approx;
+
+TEST_CASE("A launch-bound inference step: the replay costs its kernels, gaps and host, not the host's launches",
+          "[advisor]") {
+    std::string why;
+    const auto p = predictGraphedStep(launchBoundInference(), calibration(), &why);
+    REQUIRE(p);
+    // rest = data 0.05 + postprocess 0.1; replay = 0.3 GPU + 50 * 2 us + 1 * 10 us.
+    CHECK(p->region.eagerRestMs == Approx(0.15));
+    CHECK(p->region.gpuMs == Approx(0.3));
+    CHECK(p->replayGapsMs == Approx(0.1));
+    CHECK(p->replayHostMs == Approx(0.01));
+    CHECK(p->graphedMs == Approx(0.15 + 0.3 + 0.1 + 0.01));
+    CHECK(p->speedup == Approx(2.2 / 0.56));
+    CHECK(p->regionBusyShare == Approx(0.15));
+    CHECK(p->verdict == Verdict::LaunchBound);
+    CHECK(p->advice.rfind("launch-bound: graphs help (the GPU is busy 15% of forward's 2 ms)", 0) == 0);
+}
+
+TEST_CASE("A GPU-bound step is predicted to gain nothing, whatever its kernel count", "[advisor]") {
+    std::string why;
+    const auto p = predictGraphedStep(gpuBoundInference(), calibration(), &why);
+    REQUIRE(p);
+    // replay = 9.8 + 0.1 + 0.01 against an eager forward of 10 ms: about the same step.
+    CHECK(p->graphedMs == Approx(0.2 + 9.8 + 0.1 + 0.01));
+    CHECK(p->speedup == Approx(10.2 / 10.11));
+    CHECK(p->verdict == Verdict::GpuBound);
+    CHECK(p->advice.rfind("GPU-bound: graphs will not help", 0) == 0);
+    // Ten times the kernels at the same GPU time does not make graphs pay: it only adds gaps.
+    auto many = gpuBoundInference();
+    many.forward_kernels = 500;
+    const auto q = predictGraphedStep(many, calibration(), &why);
+    REQUIRE(q);
+    CHECK(q->graphedMs > p->graphedMs);
+    CHECK(q->verdict == Verdict::GpuBound);
+}
+
+TEST_CASE("An eager postprocess keeps its time: a long one caps the prediction", "[advisor]") {
+    auto row = launchBoundInference();
+    row.postprocess_ms = 5.0;  // NMS on the host
+    row.step_ms_median = 7.1;
+    std::string why;
+    const auto p = predictGraphedStep(row, calibration(), &why);
+    REQUIRE(p);
+    CHECK(p->region.eagerRestMs == Approx(5.05));
+    CHECK(p->graphedMs == Approx(5.05 + 0.41));
+    CHECK(p->speedup == Approx(7.1 / 5.46));
+    // The region itself is launch-bound, but the step gains 30%, so the verdict is not "launch-bound".
+    CHECK(p->verdict == Verdict::LaunchBound);
+    row.postprocess_ms = 20.0;
+    row.step_ms_median = 22.1;
+    const auto q = predictGraphedStep(row, calibration(), &why);
+    REQUIRE(q);
+    CHECK(q->speedup < kWorthwhileSpeedup);
+    CHECK(q->verdict != Verdict::LaunchBound);
+}
+
+TEST_CASE("Training network scope replays forward and backward; loss and optimizer stay eager", "[advisor]") {
+    std::string why;
+    const auto p = predictGraphedStep(trainingRow("network"), calibration(), &why);
+    REQUIRE(p);
+    CHECK(p->region.name == "forward and backward");
+    CHECK(p->region.replays == 2);
+    CHECK(p->region.eagerWallMs == Approx(8.0));
+    CHECK(p->region.eagerRestMs == Approx(0.2 + 0.3 + 0.5));
+    CHECK(p->region.kernels == 180);
+    CHECK(p->replayGapsMs == Approx(0.36));
+    CHECK(p->replayHostMs == Approx(0.02));
+    CHECK(p->graphedMs == Approx(1.0 + 1.5 + 0.36 + 0.02));
+}
+
+TEST_CASE("Training step scope replays everything but data in one graph", "[advisor]") {
+    std::string why;
+    const auto p = predictGraphedStep(trainingRow("step"), calibration(), &why);
+    REQUIRE(p);
+    CHECK(p->region.replays == 1);
+    CHECK(p->region.kernels == 189);
+    CHECK(p->region.eagerRestMs == Approx(0.2));
+    CHECK(p->region.gpuMs == Approx(1.62));
+    CHECK(p->graphedMs == Approx(0.2 + 1.62 + 0.378 + 0.01));
+}
+
+TEST_CASE("A seam split replays only its captured part; the rest of forward and backward stays eager", "[advisor]") {
+    auto row = trainingRow("network");
+    row.captured_ms = 5.0;
+    row.captured_gpu_us = 900;
+    row.captured_kernels = 100;
+    std::string why;
+    const auto p = predictGraphedStep(row, calibration(), &why);
+    REQUIRE(p);
+    CHECK(p->region.name == "the captured part of forward and backward");
+    CHECK(p->region.eagerRestMs == Approx(9.0 - 5.0));
+    CHECK(p->graphedMs == Approx(4.0 + 0.9 + 0.2 + 0.02));
+}
+
+TEST_CASE("No prediction without the figures it needs, and the reason names them", "[advisor]") {
+    std::string why;
+    auto row = launchBoundInference();
+    row.forward_kernels.reset();
+    CHECK_FALSE(predictGraphedStep(row, calibration(), &why));
+    CHECK(why == "no kernel count for forward (it comes from the profiled pass)");
+    row = launchBoundInference();
+    row.forward_ms.reset();
+    CHECK_FALSE(predictGraphedStep(row, calibration(), &why));
+    CHECK(why == "no phase-pass time for forward");
+    row = launchBoundInference();
+    row.status = "oom";
+    CHECK_FALSE(predictGraphedStep(row, calibration(), &why));
+    CHECK(why == "the eager arm did not run (oom)");
+    row = launchBoundInference();
+    row.step_ms_median.reset();
+    CHECK_FALSE(predictGraphedStep(row, calibration(), &why));
+    CHECK(why == "no timed eager step");
+}

@@ -27,7 +27,7 @@ CLI::App* addSweepCommand(CLI::App& app, SweepArgs& args) {
                       "training graph scopes, comma separated: network (forward+backward graphed), step (whole step)")
         ->capture_default_str();
     sweep->add_option("--optimizer", plan.optimizer, "training steps: sgd | adamw")->capture_default_str();
-    sweep->add_option("--graph", plan.graph, "graph mode of the graphed arm: on | auto")->capture_default_str();
+    sweep->add_option("--graph", plan.graph, "graph mode of the graphed arm: on | auto | off (the eager arm alone)")->capture_default_str();
     sweep->add_option("--memory-format", args.memoryFormats, "nchw | channels_last, comma separated (a sweep dimension)")
         ->capture_default_str();
     sweep->add_option("--scope", plan.scope, "step (upload + network + postprocess, what a predict call does) | "

@@ -1,6 +1,8 @@
-// graphlens-cli: list, env, sweep, verify, train, worker. Argument parsing only; the work lives in core/.
+// graphlens-cli: list, env, sweep, advise, verify, train, calibrate, worker. Argument parsing only; the work lives in core/.
 // Exit codes: 0 success, 1 a run failed (the message says why), 2 bad arguments or input.
 // Each subcommand's options and runner live in a file of their own; main wires them and reports errors.
+#include "AdviseCommand.h"
+#include "CalibrateCommand.h"
 #include "CliErrors.h"
 #include "InfoCommands.h"
 #include "ProtocolCommands.h"
@@ -33,6 +35,8 @@ int main(int argc, char** argv) {
     auto* env = cli::addEnvCommand(app, envArgs);
     cli::SweepArgs sweepArgs;
     cli::addSweepCommand(app, sweepArgs);
+    cli::AdviseArgs adviseArgs;
+    auto* advise = cli::addAdviseCommand(app, adviseArgs);
     cli::VerifyArgs verifyArgs;
     auto* verify = cli::addVerifyCommand(app, verifyArgs);
 #if GRAPHLENS_HAVE_DATASETS
@@ -41,6 +45,8 @@ int main(int argc, char** argv) {
     cli::DataCheckArgs dataCheckArgs;
     auto* dataCheck = cli::addDataCheckCommand(app, dataCheckArgs);
 #endif
+    cli::CalibrateArgs calibrateArgs;
+    auto* calibrate = cli::addCalibrateCommand(app, calibrateArgs);
     cli::ProfilePassArgs profilePassArgs;
     auto* profilePass = cli::addProfilePassCommand(app, profilePassArgs);
     cli::WorkerArgs workerArgs;
@@ -63,6 +69,13 @@ int main(int argc, char** argv) {
         if (*env) return cli::runEnv(envArgs);
         if (*worker) return cli::runWorker(workerArgs);
         if (*verify) return cli::runVerify(verifyArgs);
+        if (*advise) return cli::runAdvise(adviseArgs);
+        if (*calibrate) {
+            // Its calibration is cached: tearing down CUPTI on the way out would only keep the sweep waiting.
+            const int code = cli::runCalibrate(calibrateArgs);
+            std::cout.flush();
+            std::_Exit(code);
+        }
         if (*profilePass) {
             // Its rows are sent and its trace written: tearing down CUPTI and the CUDA context on the
             // way out (about 0.3 s on the H200) would only keep the sweep that waits for it waiting.

@@ -16,6 +16,10 @@ GraphedArmVerdict graphedArmNotRun(std::string status, std::string reason, std::
     return verdict;
 }
 
+GraphedArmVerdict graphedArmNotAsked() {
+    return graphedArmNotRun("skipped", "not measured: the eager arm alone was asked for (graph mode off)");
+}
+
 GraphedArmVerdict graphedArmWithoutCuda() {
     return graphedArmNotRun("skipped", "CUDA graphs need a CUDA device; this run is on the CPU");
 }
@@ -50,6 +54,7 @@ void GraphedArmVerdict::applyTo(results::Measurement& graphed) const {
 GraphedArmVerdict decideInferenceGraphedArm(const families::Family& family, torch::nn::AnyModule& network,
                                             const InferenceVerdictInputs& inputs,
                                             const graphs::GraphRunnerOptions& options) {
+    if (inputs.planGraph == "off") return graphedArmNotAsked();
     if (!inputs.graphsPossible) return graphedArmWithoutCuda();
     if (!family.inference.capturable()) {
         return graphedArmNotRun("refused", "graph mode '" + inputs.planGraph + "' refused for " + family.name + ": " +

@@ -36,6 +36,8 @@ InferenceVerdicts inferenceVerdictsFromJson(const nlohmann::json& document);
 
 // Not run, with a status and reason (and the parity result, when a parity check ran).
 GraphedArmVerdict graphedArmNotRun(std::string status, std::string reason, std::string parity = {});
+// Not run because the plan asks for the eager arm alone (graph mode off: `advise`).
+GraphedArmVerdict graphedArmNotAsked();
 // Not run because there is no CUDA device.
 GraphedArmVerdict graphedArmWithoutCuda();
 

@@ -2,6 +2,9 @@
 
 #include "results/ProfiledMerge.h"
 
+#include "advisor/SessionPredictions.h"
+#include "bench/ReplayCalibrationCache.h"
+
 #include "bench/Environment.h"
 #include "bench/FamilyResolver.h"
 #include "bench/ImageSizeCheck.h"
@@ -19,6 +22,7 @@
 
 #include <torch/cuda.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <utility>
 #include <vector>
@@ -52,6 +56,30 @@ void refuseSharedOutputs(const results::SweepPlan& plan) {
             throw UsageError(outputs[i].first + " and " + outputs[j].first + " both name " + outputs[j].second +
                              ": one would overwrite the other; give each output a file of its own");
         }
+    }
+}
+
+// The advisor's prediction on every timed row (advisor/SessionPredictions.h), from the eager figures
+// and the device's replay calibration, which the session keeps so the window can recompute it. Run
+// with the GPU idle: a calibration not cached yet is measured now, in a process of its own.
+void predictGraphedSteps(results::Session& session, SweepEvents& events) {
+    const auto calibration = deviceReplayCalibration(session.environment, events);
+    if (calibration) session.environment[advisor::kReplayCalibrationKey] = advisor::toJson(*calibration);
+    advisor::addPredictions(session.rows, calibration);
+    for (const auto& row : session.rows) {
+        if (row.pass != "timed" || row.arm != "graphed" || !row.predicted_graphed_ms) continue;
+        char text[400];
+        const std::string what = row.phase == "train" ? "training batch " + std::to_string(row.batch) + " " + row.scope + " scope"
+                                                      : "batch " + std::to_string(row.batch);
+        if (row.prediction_error_pct) {
+            std::snprintf(text, sizeof text, "  predicted before capture at %s: %.3f ms (%.2fx), measured %.3f ms: error %+.1f%%",
+                          what.c_str(), *row.predicted_graphed_ms, row.predicted_speedup.value_or(0),
+                          row.step_ms_median.value_or(0), *row.prediction_error_pct);
+        } else {
+            std::snprintf(text, sizeof text, "  predicted before capture at %s: %.3f ms (%.2fx); %s", what.c_str(),
+                          *row.predicted_graphed_ms, row.predicted_speedup.value_or(0), row.advice.c_str());
+        }
+        events.log(text);
     }
 }
 
@@ -170,8 +198,16 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
             }
             session.rows.push_back(row);
         }
+        predictGraphedSteps(session, events);
     }
 
+    if (plan.graph == "off") {
+        // The eager arm alone was asked for (`advise`): the graphed rows that were never measured are
+        // not written, so a file holds what was measured and predicted, nothing skipped by request.
+        std::erase_if(session.rows, [](const results::Measurement& row) {
+            return row.arm == "graphed" && row.status == "skipped";
+        });
+    }
     SweepSessionResult result;
     result.rows = static_cast<int>(session.rows.size());
     result.outputs.push_back(plan.autosave);
@@ -185,6 +221,7 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
     }
     result.exitCode = failedRows > 0 ? 1 : 0;
     result.environment = session.environment;
+    result.measured = std::move(session.rows);
     return result;
 }
 

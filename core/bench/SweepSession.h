@@ -4,6 +4,7 @@
 // then write the CSV/JSON exports atomically.
 #include "bench/SweepEvents.h"
 #include "bench/UsageError.h"
+#include "results/Measurement.h"
 #include "results/SweepPlan.h"
 
 #include <nlohmann/json.hpp>
@@ -19,6 +20,7 @@ struct SweepSessionResult {
     // The session's environment: the fingerprint plus the clocks sampled while timing, which the
     // worker's hello cannot carry (the GUI's About This Run shows them).
     nlohmann::json environment = nlohmann::json::object();
+    std::vector<results::Measurement> measured;  // the session's rows as written (predictions included)
 };
 
 // Throws UsageError for an invalid plan, an unknown family or an unwritable output path.

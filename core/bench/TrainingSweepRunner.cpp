@@ -91,7 +91,7 @@ SweepOutcome TrainingSweepRunner::run() {
             Measurement graphed = eager;
             graphed.arm = "graphed";
             graphed.graph_mode = "auto";  // captured on the third sighting, as a training run does
-            const auto verdict = decideTrainingGraphedArm(family, scope, graphsPossible);
+            const auto verdict = plan_.graph == "off" ? graphedArmNotAsked() : decideTrainingGraphedArm(family, scope, graphsPossible);
             verdict.applyTo(graphed);
             PairProgress done;
             if (deviceLoss.lost()) {

@@ -218,8 +218,8 @@ std::string validateSweepPlan(const SweepPlan& plan) {
     if (!contains({"sgd", "adamw"}, plan.optimizer)) {
         return "optimizer '" + plan.optimizer + "' is not supported (expected sgd or adamw)";
     }
-    if (!contains({"on", "auto"}, plan.graph)) {
-        return "graph mode '" + plan.graph + "' is not supported (expected on or auto)";
+    if (!contains({"on", "auto", "off"}, plan.graph)) {
+        return "graph mode '" + plan.graph + "' is not supported (expected on, auto or off)";
     }
     if (auto error = memoryFormatsError(plan.memoryFormats); !error.empty()) return error;
     if (!contains({"step", "network"}, plan.scope)) {

@@ -18,7 +18,7 @@ struct SweepPlan {
     // fp16 there; amp-bf16 has no inference arm); training autocasts (fp16 is amp-fp16 there).
     std::string precision = "fp16";
     std::vector<std::string> phases{"infer"};  // infer, train, or both (inference first)
-    std::string graph = "on";       // on | auto (inference graph mode of the graphed arm)
+    std::string graph = "on";       // on | auto (inference graph mode of the graphed arm) | off (eager arm alone)
     // Each format is its own configuration (rows differ in memory_format), so the list runs in turn.
     std::vector<std::string> memoryFormats{"nchw"};  // nchw | channels_last, no duplicates
     std::string scope = "step";     // step (upload + network + postprocess) | network (network alone)

@@ -113,8 +113,21 @@ TEST_CASE("resnet18 sweep at batch 1, 8, 32 writes eager and graphed rows, graph
         CHECK(std::abs(graphed.kernels.value_or(0) - eager.kernels.value_or(0)) <= 0.1 * eager.kernels.value_or(0));
         CHECK(*eager.step_ms_ci_low <= *eager.step_ms_median);
         CHECK(*eager.step_ms_median <= *eager.step_ms_ci_high);
+        // The advisor's prediction (from the eager figures and the replay calibration) sits beside
+        // the measurement; the forward's kernels are most of the step's.
+        CHECK(eager.forward_kernels.value_or(0) > 0.8 * eager.kernels.value_or(0));
+        CHECK(eager.forward_kernels.value_or(0) <= eager.kernels.value_or(0));
+        REQUIRE(graphed.predicted_graphed_ms.has_value());
+        CHECK(graphed.predicted_graphed_ms == eager.predicted_graphed_ms);
+        CHECK(graphed.prediction_error_pct.has_value());
+        std::cout << "[sweep] batch " << batch << ": predicted " << *graphed.predicted_graphed_ms << " ms, measured "
+                  << graphed.step_ms_median.value_or(-1) << " ms, error " << graphed.prediction_error_pct.value_or(0)
+                  << " %; " << graphed.advice << "\n";
+        CHECK(std::abs(graphed.prediction_error_pct.value_or(1e9)) < 50);  // the benchmark holds the 10% target
     }
     CHECK(*rowOf(rows, 1, "graphed").speedup > 1.0);
+    CHECK(rowOf(rows, 1, "graphed").advice.rfind("launch-bound", 0) == 0);
+    CHECK(result.environment.contains("replay_calibration"));
     std::filesystem::remove_all(folder);
 }
 

@@ -101,8 +101,10 @@ TEST_CASE("SweepPlan validation says what is wrong and what is expected", "[resu
         CHECK(validateSweepPlan(plan).empty());
     }
     SECTION("graph mode") {
-        plan.graph = "off";
-        CHECK(validateSweepPlan(plan) == "graph mode 'off' is not supported (expected on or auto)");
+        plan.graph = "always";
+        CHECK(validateSweepPlan(plan) == "graph mode 'always' is not supported (expected on, auto or off)");
+        plan.graph = "off";  // the eager arm alone
+        CHECK(validateSweepPlan(plan).empty());
         plan.graph = "auto";
         CHECK(validateSweepPlan(plan).empty());
     }

@@ -238,3 +238,40 @@ TEST_CASE("graph mode auto: the profiled pass captures as the timed pass does an
     }
     std::filesystem::remove_all(folder);
 }
+
+TEST_CASE("graph mode off (advise): the eager arm alone, with the predicted graphed step and nothing captured",
+          "[cuda][sweep][advisor]") {
+    const auto folder = freshFolder();
+    results::SweepPlan plan;
+    plan.batches = {1, 32};
+    plan.phases = {"infer", "train"};
+    plan.graphScopes = {"network"};
+    plan.graph = "off";
+    plan.steps = 10;
+    plan.repeats = 1;
+    plan.profileSteps = 5;
+    plan.csv = (folder / "advise.csv").string();
+    QuietEvents events;
+    const auto result = bench::runSweepSession(plan, events);
+    CHECK(result.exitCode == 0);
+    for (const auto& warning : events.warnings) CHECK_FALSE(warning.find("no predictions") != std::string::npos);
+    CHECK(result.environment.contains("replay_calibration"));
+    const auto rows = results::readCsv(plan.csv);
+    REQUIRE(rows.size() == 8);  // timed and profiled eager rows, inference and training, two batch sizes
+    for (const auto& row : rows) {
+        CAPTURE(row.phase, row.batch, row.pass, row.advice);
+        CHECK(row.arm == "eager");
+        CHECK(row.status == "ok");
+        CHECK(row.graph_launches.value_or(0) == 0);  // nothing was ever replayed
+        if (row.pass != "timed") continue;
+        REQUIRE(row.predicted_graphed_ms.has_value());
+        CHECK(*row.predicted_graphed_ms > 0);
+        CHECK(*row.predicted_graphed_ms < *row.step_ms_median * 1.2);
+        CHECK_FALSE(row.prediction_error_pct.has_value());
+        CHECK(*row.predicted_eager_rest_ms + *row.predicted_region_gpu_ms + *row.predicted_replay_gaps_ms +
+                  *row.predicted_replay_host_ms ==
+              Approx(*row.predicted_graphed_ms));
+        CHECK_FALSE(row.advice.empty());
+    }
+    std::filesystem::remove_all(folder);
+}

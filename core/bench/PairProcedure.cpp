@@ -1,5 +1,6 @@
 #include "bench/PairProcedure.h"
 
+#include "bench/ExplainedSaving.h"
 #include "bench/InterleavedTiming.h"
 #include "bench/NvtxPhases.h"
 #include "bench/ProfiledRowFigures.h"
@@ -128,7 +129,8 @@ namespace {
 
 results::Measurement profilePairArm(TimedStep& step, Arm arm, const results::Measurement& base, int count,
                                     PairContext& context, profiler::CuptiRecords records,
-                                    profiler::ChromeTrace& trace, std::string& recordingNote) {
+                                    profiler::ChromeTrace& trace, std::string& recordingNote,
+                                    profiler::ProfileResult& window) {
     const char* armName = arm == Arm::Eager ? "eager" : "graphed";
     try {
         auto profiled = profileSteps(step, arm, count, context.memory, context.events, records);
@@ -138,6 +140,7 @@ results::Measurement profilePairArm(TimedStep& step, Arm arm, const results::Mea
         row.arm = armName;
         fillFromMetrics(row, profiled.result, profiled.stepsMs, profiled.unprofiledStepsMs);
         trace.add(context.label + " " + armName, profiled.result.batch, profiled.result.phases);
+        window = std::move(profiled.result);  // kept for the saved-time attribution of the pair
         return row;
     } catch (const std::exception& error) {
         return failedProfiledRow(base, armName, graphs::isOutOfMemory(error) ? "oom" : "error",
@@ -149,11 +152,20 @@ results::Measurement profilePairArm(TimedStep& step, Arm arm, const results::Mea
 
 void profilePair(TimedStep& step, const GraphedArmVerdict& verdict, const results::Measurement& base, int count,
                  PairContext& context, profiler::CuptiRecords records, profiler::ChromeTrace& trace,
-                 std::string& recordingNote, std::vector<results::Measurement>& rows) {
-    rows.push_back(profilePairArm(step, Arm::Eager, base, count, context, records, trace, recordingNote));
+                 std::string& recordingNote, std::vector<results::Measurement>& rows,
+                 std::optional<double> replayGapUs) {
+    profiler::ProfileResult eagerWindow, graphedWindow;
+    rows.push_back(profilePairArm(step, Arm::Eager, base, count, context, records, trace, recordingNote, eagerWindow));
     context.events.measurement(rows.back());
     if (step.hasGraphedArm()) {
-        rows.push_back(profilePairArm(step, Arm::Graphed, base, count, context, records, trace, recordingNote));
+        rows.push_back(
+            profilePairArm(step, Arm::Graphed, base, count, context, records, trace, recordingNote, graphedWindow));
+        // Where the saved time went needs the kernels: only the windows that record GPU work.
+        if (records == profiler::CuptiRecords::Full && rows.back().status == "ok") {
+            for (const auto& note : fillExplainedSaving(rows.back(), eagerWindow, graphedWindow, replayGapUs)) {
+                context.events.log(context.label + ", where the saved time went: " + note);
+            }
+        }
     } else {
         auto graphed = base;
         graphed.parity = verdict.parity.empty() ? graphed.parity : verdict.parity;

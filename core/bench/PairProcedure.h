@@ -27,6 +27,7 @@
 #include "results/SweepPlan.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -84,10 +85,14 @@ void warmPairForProfiling(TimedStep& step, const PairProtocol& protocol, PairCon
 // steps under a CUPTI window of their own recording `records`, added to `trace` as "<label> <arm>";
 // a graphed arm the verdict did not let run gets its row with the verdict's status and reason. A
 // failure in one arm (out of memory, graphs turned off) gives that row a status and message; it
-// never throws. `recordingNote` gets what the CUPTI source says about how it records.
+// never throws. `recordingNote` gets what the CUPTI source says about how it records. Windows that
+// record GPU work (CuptiRecords::Full) also fill the graphed row's explain_* columns and
+// kernel_alignment (ExplainedSaving.h); `replayGapUs` is the device's calibrated GPU gap per replayed
+// kernel, absent until calibrated (no replay gap is then subtracted, and the log says so).
 void profilePair(TimedStep& step, const GraphedArmVerdict& verdict, const results::Measurement& base, int count,
                  PairContext& context, profiler::CuptiRecords records, profiler::ChromeTrace& trace,
-                 std::string& recordingNote, std::vector<results::Measurement>& rows);
+                 std::string& recordingNote, std::vector<results::Measurement>& rows,
+                 std::optional<double> replayGapUs = std::nullopt);
 
 // A pair whose set-up failed in the profiled pass: both rows `oom` or `error` with the cause.
 void failProfiledPair(const std::exception& error, const results::Measurement& base, SweepEvents& events,

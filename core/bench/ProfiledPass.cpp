@@ -62,8 +62,11 @@ void profileInferenceSteps(const results::SweepPlan& plan, const families::Famil
                 const auto decided = verdicts.find({formatName, batch});
                 const auto pair = pairs.prepare(batch, batches, decided == verdicts.end() ? nullptr : &decided->second);
                 warmPairForProfiling(*pair->step, protocol, context);
+                // calibration: set by the device's replay calibration,
+                // advisor::ReplayCalibration::gapUsPerKernel (bench/ReplayCalibrationCache.h), once this
+                // pass is handed it; until then no replay gap is subtracted.
                 profilePair(*pair->step, pair->verdict, base, plan.profileSteps, context, records, trace,
-                            recordingNote, rows);
+                            recordingNote, rows, /*replayGapUs=*/std::nullopt);
             } catch (const std::exception& error) {
                 failProfiledPair(error, base, events, rows);
             }

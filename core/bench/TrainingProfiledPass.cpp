@@ -40,7 +40,11 @@ void profileTrainingSteps(const results::SweepPlan& plan, const families::Family
                                                   [&events](const std::string& text) { events.warning(text); });
                     TrainingSweepStep step(*arms.eager, arms.graphed.get(), family, std::move(host), device);
                     warmPairForProfiling(step, protocol, context);
-                    profilePair(step, verdict, base, plan.profileSteps, context, records, trace, recordingNote, rows);
+                    // calibration: set by the device's replay calibration,
+                    // advisor::ReplayCalibration::gapUsPerKernel (bench/ReplayCalibrationCache.h), once
+                    // this pass is handed it; until then no replay gap is subtracted.
+                    profilePair(step, verdict, base, plan.profileSteps, context, records, trace, recordingNote, rows,
+                                /*replayGapUs=*/std::nullopt);
                 } catch (const std::exception& error) {
                     failProfiledPair(error, base, events, rows);
                 }

@@ -8,6 +8,7 @@ add_executable(graphlens_unit_profiler
   ${CMAKE_CURRENT_LIST_DIR}/PhaseRecorderTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProfileSessionTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RecordedApisTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SavedTimeAttributionTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/StepMetricsTest.cpp
 )
 if(GRAPHLENS_HAVE_CUPTI)

@@ -59,6 +59,27 @@ void appendIntervalsIn(const std::vector<GpuWork>& work, const PhaseMark& range,
     }
 }
 
+bool launchedInAny(const std::vector<const PhaseMark*>& ranges, uint64_t t) {
+    return std::any_of(ranges.begin(), ranges.end(), [&](const PhaseMark* range) { return contains(*range, t); });
+}
+
+// Kernels launched inside any of the ranges, each once; a graph-level replay (no kernel records) adds
+// its graph's kernel nodes when the inventory knows them, the rule StepMetrics::kernels follows.
+int kernelsIssuedIn(const CorrelatedRecords& records, const std::map<uint32_t, int>& graphKernelNodes,
+                    const std::vector<const PhaseMark*>& ranges) {
+    int count = 0;
+    for (const auto& kernel : records.kernels) {
+        if (launchedInAny(ranges, records.apis[kernel.api].record->start)) ++count;
+    }
+    for (const auto& graph : records.graphExecutions) {
+        if (!launchedInAny(ranges, records.apis[graph.api].record->start)) continue;
+        if (const auto it = graphKernelNodes.find(graph.record->graphId); it != graphKernelNodes.end()) {
+            count += it->second;
+        }
+    }
+    return count;
+}
+
 bool isNetworkPhase(const std::string& name, const MetricsOptions& options) {
     return std::find(options.networkPhases.begin(), options.networkPhases.end(), name) !=
            options.networkPhases.end();
@@ -142,6 +163,7 @@ StepMetrics measureStep(int index, const PhaseMark& step, const CorrelatedRecord
             appendIntervalsIn(work, *range, intervals);
         }
         timing.gpuUs = toUs(unionLength(std::move(intervals)));
+        timing.kernels = kernelsIssuedIn(records, graphKernelNodes, byName[timing.name]);
     }
     if (hasNetworkPhase && busyNs > 0) {
         metrics.networkGpuFraction =
@@ -180,16 +202,18 @@ StepSummary summarise(const std::vector<StepMetrics>& steps, const std::vector<d
             const bool known = std::any_of(summary.phases.begin(), summary.phases.end(),
                                            [&](const auto& p) { return p.name == timing.name; });
             if (known) continue;
-            std::vector<double> ranges, wall, gpu;
+            std::vector<double> ranges, wall, gpu, kernels;
             for (const auto& other : steps) {
                 if (const auto* p = other.phase(timing.name)) {
                     ranges.push_back(p->ranges);
                     wall.push_back(p->wallUs);
                     gpu.push_back(p->gpuUs);
+                    kernels.push_back(p->kernels);
                 }
             }
             summary.phases.push_back(PhaseTiming{timing.name, static_cast<int>(quantile(ranges, 0.5)),
-                                                 quantile(wall, 0.5), quantile(gpu, 0.5)});
+                                                 quantile(wall, 0.5), quantile(gpu, 0.5),
+                                                 quantile(kernels, 0.5)});
         }
     }
     return summary;

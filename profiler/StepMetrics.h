@@ -44,6 +44,10 @@ struct PhaseTiming {
     int ranges = 0;       // how many ranges of that name the step holds
     double wallUs = 0;    // host time inside those ranges
     double gpuUs = 0;     // union of the kernels and copies issued inside them
+    // Kernels (never copies) launched inside those ranges, each once however many ranges hold it; a
+    // graph-level replay counts its graph's kernel nodes, when known, as StepMetrics::kernels does.
+    // A whole number per step; a double so the summary's median of two steps is not truncated.
+    double kernels = 0;
 };
 
 struct StepMetrics {
@@ -85,7 +89,7 @@ struct StepSummary {
     std::optional<double> networkGpuFraction;  // median over the steps that have one
     std::optional<double> launchDelayMedianUs;
     std::optional<double> launchDelayP90Us;
-    std::vector<PhaseTiming> phases;  // median wall and GPU time per name (ranges: median count)
+    std::vector<PhaseTiming> phases;  // median wall, GPU time and kernels per name (ranges: median count)
 };
 
 struct MetricsOptions {

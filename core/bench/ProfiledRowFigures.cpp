@@ -12,19 +12,24 @@ namespace {
 
 using results::Measurement;
 
-// The per-phase columns of the CSV: one wall/GPU pair per phase name the profiler knows.
+// The per-phase columns of the CSV: wall time, GPU time and kernels per phase name the profiler knows.
 struct PhaseColumns {
     const char* phase;
     std::optional<double> Measurement::*wall;
     std::optional<double> Measurement::*gpu;
+    std::optional<double> Measurement::*kernels;
 };
 constexpr PhaseColumns kPhaseColumns[] = {
-    {profiler::kPhaseData, &Measurement::data_wall_us, &Measurement::data_gpu_us},
-    {profiler::kPhaseForward, &Measurement::forward_wall_us, &Measurement::forward_gpu_us},
-    {profiler::kPhaseLoss, &Measurement::loss_wall_us, &Measurement::loss_gpu_us},
-    {profiler::kPhaseBackward, &Measurement::backward_wall_us, &Measurement::backward_gpu_us},
-    {profiler::kPhaseOptimizer, &Measurement::optimizer_wall_us, &Measurement::optimizer_gpu_us},
-    {profiler::kPhasePostprocess, &Measurement::postprocess_wall_us, &Measurement::postprocess_gpu_us},
+    {profiler::kPhaseData, &Measurement::data_wall_us, &Measurement::data_gpu_us, &Measurement::data_kernels},
+    {profiler::kPhaseForward, &Measurement::forward_wall_us, &Measurement::forward_gpu_us,
+     &Measurement::forward_kernels},
+    {profiler::kPhaseLoss, &Measurement::loss_wall_us, &Measurement::loss_gpu_us, &Measurement::loss_kernels},
+    {profiler::kPhaseBackward, &Measurement::backward_wall_us, &Measurement::backward_gpu_us,
+     &Measurement::backward_kernels},
+    {profiler::kPhaseOptimizer, &Measurement::optimizer_wall_us, &Measurement::optimizer_gpu_us,
+     &Measurement::optimizer_kernels},
+    {profiler::kPhasePostprocess, &Measurement::postprocess_wall_us, &Measurement::postprocess_gpu_us,
+     &Measurement::postprocess_kernels},
 };
 
 void fillPhaseColumns(Measurement& row, const profiler::StepSummary& summary) {
@@ -33,7 +38,20 @@ void fillPhaseColumns(Measurement& row, const profiler::StepSummary& summary) {
             if (phase.name != columns.phase) continue;
             row.*columns.wall = phase.wallUs;
             row.*columns.gpu = phase.gpuUs;
+            row.*columns.kernels = phase.kernels;
         }
+    }
+}
+
+// A training step split at a seam: its captured part is the captured_forward and captured_backward
+// phases (nested in forward and backward). Each phase's figures are medians over the steps, so the part's
+// are their sum; absent when the step has neither (no seam), one alone when the other is missing.
+void fillCapturedColumns(Measurement& row, const profiler::StepSummary& summary) {
+    for (const auto& phase : summary.phases) {
+        if (phase.name != profiler::kPhaseCapturedForward && phase.name != profiler::kPhaseCapturedBackward) continue;
+        row.captured_wall_us = row.captured_wall_us.value_or(0) + phase.wallUs;
+        row.captured_gpu_us = row.captured_gpu_us.value_or(0) + phase.gpuUs;
+        row.captured_kernels = row.captured_kernels.value_or(0) + phase.kernels;
     }
 }
 
@@ -70,6 +88,7 @@ void fillFromMetrics(results::Measurement& row, const profiler::ProfileResult& r
     row.launch_delay_us_median = s.launchDelayMedianUs;
     row.launch_delay_us_p90 = s.launchDelayP90Us;
     fillPhaseColumns(row, s);
+    fillCapturedColumns(row, s);
     const auto& d = result.metrics->discarded;
     row.discarded_records = static_cast<double>(d.total());
 }

@@ -66,7 +66,8 @@ void fillPhases(Measurement& row, const SynchronizedPhaseTimer& timer) {
     for (const auto& value : {row.data_ms, row.forward_ms, row.loss_ms, row.backward_ms, row.optimizer_ms, row.postprocess_ms}) {
         if (value) all += *value;
     }
-    if (capturedForward && all > 0) row.captured_share = (*capturedForward + capturedBackward.value_or(0)) / all;
+    if (capturedForward) row.captured_ms = *capturedForward + capturedBackward.value_or(0);
+    if (capturedForward && all > 0) row.captured_share = *row.captured_ms / all;
 }
 
 void fillNetworkFraction(Measurement& eager, Measurement* graphed) {

@@ -21,6 +21,10 @@ constexpr std::optional<double> M::*kProfiledColumns[] = {
     &M::optimizer_wall_us, &M::optimizer_gpu_us, &M::postprocess_wall_us, &M::postprocess_gpu_us,
     &M::discarded_records, &M::profiler_overhead_pct, &M::profiler_overhead_ci_low, &M::profiler_overhead_ci_high,
     &M::gpu_records_overhead_pct,
+    &M::data_kernels, &M::forward_kernels, &M::loss_kernels, &M::backward_kernels, &M::optimizer_kernels,
+    &M::postprocess_kernels, &M::captured_wall_us, &M::captured_gpu_us, &M::captured_kernels,
+    &M::explain_saved_ms, &M::explain_gpu_idle_ms, &M::explain_host_launch_ms, &M::explain_kernel_time_ms,
+    &M::explain_replay_cost_ms, &M::explain_unexplained_ms,
 };
 
 // What only the window with GPU records measures (combineProfiledWindows). gpu_idle_pct too: the
@@ -29,7 +33,22 @@ constexpr std::optional<double> M::*kGpuRecordColumns[] = {
     &M::kernels, &M::gpu_busy_us, &M::gpu_idle_pct, &M::network_gpu_fraction,
     &M::launch_delay_us_median, &M::launch_delay_us_p90, &M::data_gpu_us, &M::forward_gpu_us,
     &M::loss_gpu_us, &M::backward_gpu_us, &M::optimizer_gpu_us, &M::postprocess_gpu_us,
+    &M::data_kernels, &M::forward_kernels, &M::loss_kernels, &M::backward_kernels, &M::optimizer_kernels,
+    &M::postprocess_kernels, &M::captured_gpu_us, &M::captured_kernels,
+    // Where the saved time went: worked out from the two arms' steps in this window (graphed rows).
+    &M::explain_saved_ms, &M::explain_gpu_idle_ms, &M::explain_host_launch_ms, &M::explain_kernel_time_ms,
+    &M::explain_replay_cost_ms, &M::explain_unexplained_ms,
 };
+
+// The string columns of the window with GPU records: not optional<double>, so the tables above cannot
+// hold them; an empty string is their "absent".
+constexpr std::string M::*kGpuRecordTexts[] = {&M::kernel_alignment};
+
+// Takes every GPU-records figure (numbers and texts) from `from`, or clears them when there is none.
+void setGpuRecordColumns(M& row, const M* from) {
+    for (auto column : kGpuRecordColumns) row.*column = from ? from->*column : std::nullopt;
+    for (auto column : kGpuRecordTexts) row.*column = from ? from->*column : std::string{};
+}
 
 std::optional<double> sumOf(std::optional<double> a, std::optional<double> b) {
     if (!a) return b;
@@ -78,7 +97,7 @@ std::vector<Measurement> combineProfiledWindows(const std::vector<Measurement>& 
             // The other process died or never got here: its zeros (no kernel recorded) are not figures.
             auto row = callsRow;
             if (row.status == "ok") {
-                for (auto column : kGpuRecordColumns) row.*column = std::nullopt;
+                setGpuRecordColumns(row, nullptr);
                 appendMessage(row, "no GPU records: the process recording them gave no row for this configuration");
             }
             rows.push_back(std::move(row));
@@ -88,14 +107,14 @@ std::vector<Measurement> combineProfiledWindows(const std::vector<Measurement>& 
         const auto& fullRow = full[match->second];
         if (callsRow.status == "ok" && fullRow.status == "ok") {
             auto row = callsRow;
-            for (auto column : kGpuRecordColumns) row.*column = fullRow.*column;
+            setGpuRecordColumns(row, &fullRow);
             row.discarded_records = sumOf(callsRow.discarded_records, fullRow.discarded_records);
             row.gpu_records_step_ms = fullRow.step_ms_median;
             row.gpu_records_overhead_pct = fullRow.profiler_overhead_pct;  // measured in its own process
             rows.push_back(std::move(row));
         } else if (callsRow.status == "ok") {
             auto row = callsRow;
-            for (auto column : kGpuRecordColumns) row.*column = std::nullopt;
+            setGpuRecordColumns(row, nullptr);
             appendMessage(row, "no GPU records: " + (fullRow.message.empty() ? fullRow.status : fullRow.message));
             rows.push_back(std::move(row));
         } else if (callsRow.status == "error" && fullRow.status == "ok") {
@@ -139,6 +158,7 @@ void mergeProfiledMetrics(std::vector<Measurement>& timedRows,
             // One definition on both rows: busy against the timed median, never the profiled span.
             profiled.gpu_idle_pct = gpuIdlePct(profiled.gpu_busy_us, timed.step_ms_median);
             for (auto column : kProfiledColumns) timed.*column = profiled.*column;
+            for (auto column : kGpuRecordTexts) timed.*column = profiled.*column;
             timed.gpu_idle_pct = profiled.gpu_idle_pct;
         }
     }

@@ -110,6 +110,11 @@ TEST_CASE("eager step: launches by callback id, busy as a union of kernels and c
     CHECK(eager.phase("postprocess")->wallUs == 5.0);
     CHECK(eager.phase("postprocess")->gpuUs == Approx(0.4));  // attributed through its runtime correlation id
     CHECK(eager.phase("step") == nullptr);
+    // Kernels by launch: forward's three (one still running in postprocess's range); data and
+    // postprocess issued copies only, which are never kernels.
+    CHECK(eager.phase("data")->kernels == 0);
+    CHECK(eager.phase("forward")->kernels == 3);
+    CHECK(eager.phase("postprocess")->kernels == 0);
     // forward's 2700 + 1500 ns of the step's 5600.
     REQUIRE(eager.networkGpuFraction);
     CHECK(*eager.networkGpuFraction == Approx(4200.0 / 5600.0));
@@ -134,6 +139,8 @@ TEST_CASE("graphed step: one graph launch, its kernels and copy node counted, sp
     CHECK(graphed.gpuBusyUs == Approx(10.7));  // [20800, 31500], touching intervals merged
     CHECK(graphed.phase("forward")->gpuUs == Approx(10.2));
     CHECK(graphed.phase("postprocess")->gpuUs == Approx(0.5));
+    CHECK(graphed.phase("forward")->kernels == 3);  // node-level records of the replay, by its launch
+    CHECK(graphed.phase("postprocess")->kernels == 0);
     REQUIRE(graphed.networkGpuFraction);
     CHECK(*graphed.networkGpuFraction == Approx(10200.0 / 10700.0));
     CHECK_FALSE(graphed.launchDelayMedianUs);  // graph kernels have no launch call of their own
@@ -173,6 +180,7 @@ TEST_CASE("summary is the median over steps, launch delays pooled", "[profiler][
     CHECK(summary.phases[1].wallUs == 4.5);
     CHECK(summary.phases[1].gpuUs == Approx(7.2));  // median of 4.2 and 10.2
     CHECK(summary.phases[1].ranges == 1);
+    CHECK(summary.phases[1].kernels == 3.0);
     CHECK(summary.phases[2].name == "postprocess");
     CHECK(summary.phases[2].gpuUs == Approx(0.45));
 }
@@ -331,6 +339,8 @@ TEST_CASE("graph-level tracing: a replay is one interval and its kernels count f
     CHECK(graphed.spanUs == 11.5);
     CHECK(graphed.gpuBusyUs == Approx(10.7));  // [20800, 31000] + [31000, 31500]
     CHECK(graphed.phase("forward")->gpuUs == Approx(10.2));
+    CHECK(graphed.phase("forward")->kernels == 3);  // the replay launched in forward: its kernel nodes
+    CHECK(graphed.phase("postprocess")->kernels == 0);
     REQUIRE(graphed.networkGpuFraction);
     CHECK(*graphed.networkGpuFraction == Approx(10200.0 / 10700.0));
 
@@ -338,6 +348,7 @@ TEST_CASE("graph-level tracing: a replay is one interval and its kernels count f
     CHECK(unknown.graphExecutions == 1);
     CHECK(unknown.graphExecutionsUncounted == 1);  // said, not guessed
     CHECK(unknown.kernels == 0);
+    CHECK(unknown.phase("forward")->kernels == 0);
     CHECK(unknown.gpuBusyUs == Approx(2.0));
 }
 
@@ -350,4 +361,54 @@ TEST_CASE("graph-level records without a timestamp, ending before they start or 
     expected.graphsWithoutLaunch = 1;
     CHECK(metrics.discarded == expected);
     CHECK(metrics.discarded.total() == 3);
+}
+
+TEST_CASE("per-phase kernel counts: by launch, nested seam phases, repeated ranges once, median over steps",
+          "[profiler][metrics]") {
+    // Step 0 [0, 10000]: a training step split at a seam. forward [1000, 4000] holds captured_forward
+    // [1000, 2500]; backward [5000, 8000] runs twice (two ranges of the name, overlapping); the optimizer
+    // launches one kernel and a memset. Step 1 [20000, 30000]: forward with 2 kernels, no seam phases.
+    ActivityBatch batch;
+    batch.apis = {api(R, kCudaLaunchKernel, 1100, 1200, 1),   // forward, captured part
+                  api(R, kCudaLaunchKernel, 2000, 2100, 2),   // forward, captured part
+                  api(R, kCudaLaunchKernel, 3000, 3100, 3),   // forward, eager rest
+                  api(R, kCudaLaunchKernel, 4500, 4600, 4),   // loss
+                  api(R, kCudaLaunchKernel, 5600, 5700, 5),   // backward, inside both of its ranges
+                  api(R, kCudaLaunchKernel, 7500, 7600, 6),   // backward, second range only
+                  api(R, kCudaLaunchKernel, 8500, 8600, 7),   // optimizer
+                  api(R, kCudaMemsetAsync, 8700, 8800, 8),    // optimizer: a memset, not a kernel
+                  api(R, kCudaLaunchKernel, 21000, 21100, 20),
+                  api(R, kCudaLaunchKernel, 22000, 22100, 21)};
+    batch.kernels = {kernel(1300, 1900, 7, 1), kernel(2200, 2900, 7, 2), kernel(3200, 4800, 7, 3),
+                     kernel(4800, 5000, 7, 4), kernel(5800, 6000, 7, 5), kernel(7700, 7900, 7, 6),
+                     kernel(8700, 8900, 7, 7), kernel(21200, 21300, 7, 20), kernel(22200, 22300, 7, 21)};
+    batch.copies = {copy(8900, 9000, 7, 8, CopyKind::Memset)};
+    const std::vector<PhaseMark> phases{
+        mark("step", 0, 10000, 0),         mark("forward", 1000, 4000),    mark("captured_forward", 1000, 2500, 2),
+        mark("loss", 4000, 5000),          mark("backward", 5000, 6000),   mark("backward", 5500, 8000),
+        mark("optimizer", 8000, 9500),     mark("step", 20000, 30000, 0),  mark("forward", 20000, 25000)};
+    const auto metrics = computeMetrics(batch, phases);
+    REQUIRE(metrics.steps.size() == 2);
+    const auto& split = metrics.steps[0];
+    CHECK(split.phase("forward")->kernels == 3);           // the captured part's kernels as well
+    CHECK(split.phase("captured_forward")->kernels == 2);  // not the eager rest's launch at 3000
+    CHECK(split.phase("loss")->kernels == 1);              // forward's kernel running into loss: not loss's
+    CHECK(split.phase("backward")->ranges == 2);
+    CHECK(split.phase("backward")->kernels == 2);          // the launch inside both ranges counts once
+    CHECK(split.phase("optimizer")->kernels == 1);         // the memset is a copy
+    CHECK(split.kernels == 7);
+    CHECK(metrics.steps[1].phase("forward")->kernels == 2);
+
+    // Per name, the median over the steps that have the phase: forward (3, 2) -> 2.5, not truncated;
+    // captured_forward only in step 0.
+    const auto& summary = metrics.summary;
+    const auto named = [&](const std::string& name) {
+        const auto it = std::find_if(summary.phases.begin(), summary.phases.end(),
+                                     [&](const PhaseTiming& p) { return p.name == name; });
+        REQUIRE(it != summary.phases.end());
+        return *it;
+    };
+    CHECK(named("forward").kernels == 2.5);
+    CHECK(named("captured_forward").kernels == 2);
+    CHECK(named("backward").kernels == 2);
 }

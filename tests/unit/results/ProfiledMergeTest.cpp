@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <limits>
+#include <string>
 
 using namespace graphlens::results;
 
@@ -27,6 +28,24 @@ Measurement row(const std::string& pass) {
     m.status = "ok";
     return m;
 }
+
+// The profiled columns added for the advisor: each set to base + offset by profiledRow, and whether
+// only the window with GPU records measures it (the host-time one comes from the API-calls window).
+struct AdvisorColumn {
+    std::optional<double> Measurement::*column;
+    int offset;
+    bool gpuRecords;
+};
+const AdvisorColumn kAdvisorColumns[] = {
+    {&Measurement::data_kernels, 20, true},          {&Measurement::forward_kernels, 21, true},
+    {&Measurement::loss_kernels, 22, true},          {&Measurement::backward_kernels, 23, true},
+    {&Measurement::optimizer_kernels, 24, true},     {&Measurement::postprocess_kernels, 25, true},
+    {&Measurement::captured_wall_us, 26, false},     {&Measurement::captured_gpu_us, 27, true},
+    {&Measurement::captured_kernels, 28, true},      {&Measurement::explain_saved_ms, 29, true},
+    {&Measurement::explain_gpu_idle_ms, 30, true},   {&Measurement::explain_host_launch_ms, 31, true},
+    {&Measurement::explain_kernel_time_ms, 32, true}, {&Measurement::explain_replay_cost_ms, 33, true},
+    {&Measurement::explain_unexplained_ms, 34, true},
+};
 
 // A profiled row with every profiled metric set to a distinct value (base + i).
 Measurement profiledRow(double base) {
@@ -53,6 +72,10 @@ Measurement profiledRow(double base) {
     m.postprocess_wall_us = base + 17;
     m.postprocess_gpu_us = base + 18;
     m.discarded_records = base + 19;
+    // Per-phase kernels, the seam's captured part, and (graphed rows) where the saved time went.
+    for (const auto& [column, offset, gpuRecords] : kAdvisorColumns) m.*column = base + offset;
+    m.kernel_alignment = std::to_string(static_cast<int>(base)) + " of 62 kernels in the same order";
+    m.captured_ms = 99.0;  // the phase pass's, on the timed row: never carried
     // Values the merge must NOT carry over: the profiled span's idle share, its phase split, its
     // own step times.
     m.gpu_idle_pct = 40.0;
@@ -70,6 +93,7 @@ Measurement timedRow() {
     m.network_fraction = 0.8;
     m.speedup_ceiling = 5.0;
     m.forward_ms = 1.6;
+    m.captured_ms = 0.7;
     return m;
 }
 
@@ -168,7 +192,13 @@ TEST_CASE("mergeProfiledMetrics copies the profiled metrics onto the timed row o
     CHECK(t.network_fraction == 0.8);
     CHECK(t.speedup_ceiling == 5.0);
     CHECK(t.forward_ms == 1.6);
+    CHECK(t.captured_ms == 0.7);
     CHECK(t.pass == "timed");
+    for (const auto& [column, offset, gpuRecords] : kAdvisorColumns) {
+        CAPTURE(offset);
+        CHECK(t.*column == 100 + offset);
+    }
+    CHECK(t.kernel_alignment == "100 of 62 kernels in the same order");
 }
 
 TEST_CASE("mergeProfiledMetrics keeps rows differing in memory_format or scope apart",
@@ -264,6 +294,9 @@ TEST_CASE("mergeProfiledRows joins a mixed stream the way the worker sends it, a
     CHECK(rows[0].launches == 101);  // eager timed row from the eager profiled row
     CHECK(rows[1].launches == 201);  // graphed from graphed: the arm is part of the identity
     CHECK_FALSE(rows[2].launches);   // no profiled row of batch 32
+    CHECK(rows[1].explain_saved_ms == 229);  // the graphed row's explanation and alignment, from its own
+    CHECK(rows[1].kernel_alignment == "200 of 62 kernels in the same order");
+    CHECK(rows[2].kernel_alignment.empty());
     REQUIRE(rows[0].gpu_idle_pct);
     CHECK(*rows[0].gpu_idle_pct == Approx(25.0));
     REQUIRE(rows[3].profiler_overhead_pct);
@@ -276,6 +309,7 @@ TEST_CASE("mergeProfiledRows joins a mixed stream the way the worker sends it, a
         CHECK(rows[i].launches == once[i].launches);
         CHECK(rows[i].gpu_idle_pct == once[i].gpu_idle_pct);
         CHECK(rows[i].profiler_overhead_pct == once[i].profiler_overhead_pct);
+        CHECK(rows[i].kernel_alignment == once[i].kernel_alignment);
     }
     // From `first` on only: the profiled rows before it are left as they are.
     std::vector<Measurement> fresh{timedRow(), profiledRow(100)};
@@ -331,6 +365,11 @@ TEST_CASE("combining the two profiled windows: host figures from the calls, GPU 
     CHECK(r.postprocess_gpu_us == full.postprocess_gpu_us);
     CHECK(r.discarded_records == 5);
     CHECK(r.gpu_records_step_ms == 2.75);
+    for (const auto& [column, offset, gpuRecords] : kAdvisorColumns) {
+        CAPTURE(offset);
+        CHECK(r.*column == (gpuRecords ? full : calls).*column);
+    }
+    CHECK(r.kernel_alignment == full.kernel_alignment);
 
     // Merged onto the timed row: one overhead per window.
     auto timed = row("timed");
@@ -343,6 +382,9 @@ TEST_CASE("combining the two profiled windows: host figures from the calls, GPU 
     REQUIRE(timedRows[0].gpu_records_overhead_pct);
     CHECK(*timedRows[0].gpu_records_overhead_pct == Approx(71.875));
     CHECK(timedRows[0].kernels == full.kernels);
+    CHECK(timedRows[0].forward_kernels == full.forward_kernels);
+    CHECK(timedRows[0].explain_unexplained_ms == full.explain_unexplained_ms);
+    CHECK(timedRows[0].kernel_alignment == full.kernel_alignment);
 }
 
 TEST_CASE("a failed window: the other one's figures stay, the failure is said", "[results][merge]") {
@@ -357,6 +399,11 @@ TEST_CASE("a failed window: the other one's figures stay, the failure is said", 
         CHECK_FALSE(rows[0].kernels);
         CHECK_FALSE(rows[0].gpu_busy_us);
         CHECK_FALSE(rows[0].gpu_records_step_ms);
+        for (const auto& [column, offset, gpuRecords] : kAdvisorColumns) {
+            CAPTURE(offset);
+            CHECK((rows[0].*column).has_value() == !gpuRecords);
+        }
+        CHECK(rows[0].kernel_alignment.empty());
         CHECK(rows[0].message.find("no GPU records: profiled pass: CUPTI refused") != std::string::npos);
     }
     SECTION("calls window failed: the full window's row whole, saying so") {
@@ -369,6 +416,7 @@ TEST_CASE("a failed window: the other one's figures stay, the failure is said", 
         CHECK(rows[0].step_ms_median == fullWindowRow().step_ms_median);
         CHECK(rows[0].launches == fullWindowRow().launches);
         CHECK(rows[0].gpu_records_step_ms == fullWindowRow().step_ms_median);
+        CHECK(rows[0].kernel_alignment == fullWindowRow().kernel_alignment);
         CHECK(rows[0].message.find("the API-calls window failed: profiled pass without CUPTI") != std::string::npos);
     }
     SECTION("no full row at all (that process died): GPU columns absent, saying so") {
@@ -379,6 +427,9 @@ TEST_CASE("a failed window: the other one's figures stay, the failure is said", 
         CHECK_FALSE(rows[0].kernels);
         CHECK_FALSE(rows[0].gpu_busy_us);
         CHECK_FALSE(rows[0].gpu_idle_pct);
+        CHECK_FALSE(rows[0].forward_kernels);
+        CHECK_FALSE(rows[0].explain_saved_ms);
+        CHECK(rows[0].kernel_alignment.empty());
         CHECK(rows[0].message.find("no GPU records") != std::string::npos);
     }
     SECTION("a refused arm stays refused") {

@@ -31,6 +31,7 @@ CLI::App* addProfilePassCommand(CLI::App& app, ProfilePassArgs& args) {
         ->check(CLI::IsMember({"calls", "full"}));
     profilePass->add_option("--verdicts", args.verdictsFile, "the timed pass's inference verdicts (JSON)");
     profilePass->add_option("--go-file", args.goFile, "wait for this file before any GPU work");
+    profilePass->add_option("--replay-gap-us", args.replayGapUs, "the device's replay gap per kernel (replay calibration)");
     return profilePass;
 }
 
@@ -68,7 +69,8 @@ int runProfilePass(const ProfilePassArgs& args) {
     if (!args.verdictsFile.empty()) {
         verdicts = bench::inferenceVerdictsFromJson(nlohmann::json::parse(results::readTextFile(args.verdictsFile)));
     }
-    bench::runProfiledPass(plan, family, args.sessionId, events, &batches, records, verdicts);
+    const auto replayGapUs = args.replayGapUs >= 0 ? std::optional<double>(args.replayGapUs) : std::nullopt;
+    bench::runProfiledPass(plan, family, args.sessionId, events, &batches, records, verdicts, replayGapUs);
     return 0;
 }
 

@@ -17,6 +17,7 @@ struct ProfilePassArgs {
     std::string records = "full";  // calls | full
     std::string verdictsFile;      // the timed pass's inference verdicts (bench::InferenceVerdicts as JSON)
     std::string goFile;            // when set: start GPU work only once this file exists
+    double replayGapUs = -1;       // the device's replay gap per kernel (calibration); negative: none
 };
 
 // Each adds its subcommand to app, its options bound to args (which must outlive the parse).

@@ -8,13 +8,18 @@ namespace graphlens::bench {
 
 ProfiledChildRun::ProfiledChildRun(const std::string& executable, const std::filesystem::path& planFile,
                                    const std::filesystem::path& verdictsFile, const std::string& sessionId,
-                                   std::filesystem::path goFile, std::chrono::seconds limit)
+                                   std::filesystem::path goFile, std::chrono::seconds limit,
+                                   std::optional<double> replayGapUs)
     : goFile_(std::move(goFile)) {
     std::error_code ignored;
     std::filesystem::remove(goFile_, ignored);  // a go left by a crashed sweep of the same process id
-    const std::vector<std::string> argv{executable,   "profile-pass",        "--plan",    planFile.string(),
-                                        "--verdicts", verdictsFile.string(), "--session-id", sessionId,
-                                        "--records",  "full",                "--go-file",    goFile_.string()};
+    std::vector<std::string> argv{executable,   "profile-pass",        "--plan",    planFile.string(),
+                                  "--verdicts", verdictsFile.string(), "--session-id", sessionId,
+                                  "--records",  "full",                "--go-file",    goFile_.string()};
+    if (replayGapUs) {
+        argv.push_back("--replay-gap-us");
+        argv.push_back(std::to_string(*replayGapUs));
+    }
     thread_ = std::thread([this, argv, limit] {
         const auto child = platform::runChildProcess(argv, limit, [this](const std::string& line) { onLine(line); });
         const std::string which = "the profiled pass process (full records)";

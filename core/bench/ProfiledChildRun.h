@@ -11,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -20,11 +21,12 @@ namespace graphlens::bench {
 class ProfiledChildRun {
 public:
     // Starts `executable profile-pass --plan planFile --verdicts verdictsFile --session-id sessionId
-    // --records full --go-file goFile` on a thread of its own; `limit` counts from now, the wait for the
+    // --records full --go-file goFile [--replay-gap-us G]` on a thread of its own; `limit` counts from now, the wait for the
     // go included.
     ProfiledChildRun(const std::string& executable, const std::filesystem::path& planFile,
                      const std::filesystem::path& verdictsFile, const std::string& sessionId,
-                     std::filesystem::path goFile, std::chrono::seconds limit);
+                     std::filesystem::path goFile, std::chrono::seconds limit,
+                     std::optional<double> replayGapUs = std::nullopt);
     ~ProfiledChildRun();  // gives the go if finish() was not called, so the child never waits forever
     ProfiledChildRun(const ProfiledChildRun&) = delete;
     ProfiledChildRun& operator=(const ProfiledChildRun&) = delete;

@@ -35,7 +35,7 @@ using results::Measurement;
 void profileInferenceSteps(const results::SweepPlan& plan, const families::Family& family, const std::string& sessionId,
                            SweepEvents& events, const BenchmarkBatch* batches, profiler::CuptiRecords records,
                            const InferenceVerdicts& verdicts, profiler::ChromeTrace& trace,
-                           std::vector<Measurement>& rows) {
+                           std::vector<Measurement>& rows, std::optional<double> replayGapUs) {
     const std::string precision = results::inferencePrecision(plan);  // as the timed inference rows
     InferencePairsSetup setup;
     setup.device = torch::Device(torch::kCUDA, 0);
@@ -62,11 +62,9 @@ void profileInferenceSteps(const results::SweepPlan& plan, const families::Famil
                 const auto decided = verdicts.find({formatName, batch});
                 const auto pair = pairs.prepare(batch, batches, decided == verdicts.end() ? nullptr : &decided->second);
                 warmPairForProfiling(*pair->step, protocol, context);
-                // calibration: set by the device's replay calibration,
-                // advisor::ReplayCalibration::gapUsPerKernel (bench/ReplayCalibrationCache.h), once this
-                // pass is handed it; until then no replay gap is subtracted.
+                // The device's replay gap per kernel (advisor::ReplayCalibration), for where the saved time went.
                 profilePair(*pair->step, pair->verdict, base, plan.profileSteps, context, records, trace,
-                            recordingNote, rows, /*replayGapUs=*/std::nullopt);
+                            recordingNote, rows, replayGapUs);
             } catch (const std::exception& error) {
                 failProfiledPair(error, base, events, rows);
             }
@@ -81,7 +79,7 @@ void profileInferenceSteps(const results::SweepPlan& plan, const families::Famil
 std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const families::Family& family,
                                          const std::string& sessionId, SweepEvents& events,
                                          const BenchmarkBatch* batches, profiler::CuptiRecords records,
-                                         const InferenceVerdicts& verdicts) {
+                                         const InferenceVerdicts& verdicts, std::optional<double> replayGapUs) {
     std::vector<Measurement> rows;
     if (!torch::cuda::is_available()) {
         events.warning("profiled pass skipped: it traces GPU kernels and there is no CUDA device");
@@ -102,9 +100,9 @@ std::vector<Measurement> runProfiledPass(const results::SweepPlan& plan, const f
         }
     }
     profiler::ChromeTrace trace;
-    if (results::hasPhase(plan, "infer")) profileInferenceSteps(plan, family, sessionId, events, batches, records, verdicts, trace, rows);
+    if (results::hasPhase(plan, "infer")) profileInferenceSteps(plan, family, sessionId, events, batches, records, verdicts, trace, rows, replayGapUs);
 #if defined(GRAPHLENS_HAVE_TRAINING)
-    if (results::hasPhase(plan, "train") && batches) profileTrainingSteps(plan, family, sessionId, events, *batches, records, trace, rows);
+    if (results::hasPhase(plan, "train") && batches) profileTrainingSteps(plan, family, sessionId, events, *batches, records, trace, rows, replayGapUs);
 #endif
     if (!plan.trace.empty() && records == profiler::CuptiRecords::Full) {
         trace.writeFile(plan.trace);
@@ -134,7 +132,8 @@ private:
 
 std::vector<Measurement> runProfiledPasses(const results::SweepPlan& plan, const families::Family& family,
                                            const std::string& sessionId, SweepEvents& events,
-                                           const BenchmarkBatch* batches, const InferenceVerdicts& verdicts) {
+                                           const BenchmarkBatch* batches, const InferenceVerdicts& verdicts,
+                                           std::optional<double> replayGapUs) {
     // The process that records what the GPU ran starts first and waits at its start line while the
     // API-calls windows run here (ProfiledChildRun.h): activity tracing, once on, stays on in a
     // process and slows every later step, so those windows get a process of their own.
@@ -155,7 +154,7 @@ std::vector<Measurement> runProfiledPasses(const results::SweepPlan& plan, const
                                     ((results::hasPhase(plan, "infer") ? static_cast<long>(plan.memoryFormats.size()) : 0) +
                                      (results::hasPhase(plan, "train") ? static_cast<long>(plan.graphScopes.size()) : 0));
         full = std::make_unique<ProfiledChildRun>(executable, planFile, verdictsFile, sessionId, tempName("go"),
-                                                  std::chrono::seconds(2 * (120 + 30 * configurations)));
+                                                  std::chrono::seconds(2 * (120 + 30 * configurations)), replayGapUs);
     }
 
     // API calls alone, here: this process's timed passes are over and nothing is timed in it after

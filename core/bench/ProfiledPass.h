@@ -16,6 +16,7 @@
 #include "results/Measurement.h"
 #include "results/SweepPlan.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,11 +25,13 @@ namespace graphlens::bench {
 // Runs in a profiling process; every window records `records`. Writes plan.trace (Chrome trace JSON)
 // when it is set and GPU work is recorded. `family` is the plan's, resolved; a family whose support is
 // `none` gets a `refused` graphed row. An inference pair takes its verdict from `verdicts` (the timed
-// pass's) where it has one, and decides it as the timed pass does where not.
+// pass's) where it has one, and decides it as the timed pass does where not. `replayGapUs`: the device's
+// replay gap per kernel (advisor::ReplayCalibration), subtracted where the saved time is explained.
 std::vector<results::Measurement> runProfiledPass(const results::SweepPlan& plan, const families::Family& family,
                                                   const std::string& sessionId, SweepEvents& events,
                                                   const BenchmarkBatch* batches, profiler::CuptiRecords records,
-                                                  const InferenceVerdicts& verdicts = {});
+                                                  const InferenceVerdicts& verdicts = {},
+                                                  std::optional<double> replayGapUs = std::nullopt);
 
 // Runs in the timing process once its timed passes are over: the windows that record API calls
 // alone run here (runProfiledPass, CuptiRecords::Calls: nothing is timed in this process after them,
@@ -38,6 +41,7 @@ std::vector<results::Measurement> runProfiledPass(const results::SweepPlan& plan
 // warning, never a failed sweep.
 std::vector<results::Measurement> runProfiledPasses(const results::SweepPlan& plan, const families::Family& family,
                                                     const std::string& sessionId, SweepEvents& events,
-                                                    const BenchmarkBatch* batches, const InferenceVerdicts& verdicts);
+                                                    const BenchmarkBatch* batches, const InferenceVerdicts& verdicts,
+                                                    std::optional<double> replayGapUs = std::nullopt);
 
 }  // namespace graphlens::bench

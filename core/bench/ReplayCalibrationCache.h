@@ -24,7 +24,7 @@ std::optional<advisor::ReplayCalibration> cachedReplayCalibration(const nlohmann
 void storeReplayCalibration(const nlohmann::json& environment, const advisor::ReplayCalibration& calibration);
 
 // The cache, else a `graphlens-cli calibrate` child; absent (with a warning through events) when
-// neither works. Called with the GPU idle: after the sweep's timed and profiled passes.
+// neither works. Called with the GPU idle: after the sweep's timed passes, before its profiled passes.
 std::optional<advisor::ReplayCalibration> deviceReplayCalibration(const nlohmann::json& environment, SweepEvents& events);
 
 }  // namespace graphlens::bench

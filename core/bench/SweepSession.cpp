@@ -60,11 +60,9 @@ void refuseSharedOutputs(const results::SweepPlan& plan) {
 }
 
 // The advisor's prediction on every timed row (advisor/SessionPredictions.h), from the eager figures
-// and the device's replay calibration, which the session keeps so the window can recompute it. Run
-// with the GPU idle: a calibration not cached yet is measured now, in a process of its own.
-void predictGraphedSteps(results::Session& session, SweepEvents& events) {
-    const auto calibration = deviceReplayCalibration(session.environment, events);
-    if (calibration) session.environment[advisor::kReplayCalibrationKey] = advisor::toJson(*calibration);
+// and the device's replay calibration, which the session keeps so the window can recompute it.
+void predictGraphedSteps(results::Session& session, const std::optional<advisor::ReplayCalibration>& calibration,
+                         SweepEvents& events) {
     advisor::addPredictions(session.rows, calibration);
     for (const auto& row : session.rows) {
         if (row.pass != "timed" || row.arm != "graphed" || !row.predicted_graphed_ms) continue;
@@ -176,7 +174,12 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
         profiledPlan.csv.clear();
         profiledPlan.json.clear();
         profiledPlan.autosave.clear();
-        auto profiled = runProfiledPasses(profiledPlan, family, session.session_id, events, &batches, verdicts);
+        // The replay calibration before the profiled passes, with the GPU idle: its gap per kernel
+        // explains the saving there, and the predictions use it afterwards.
+        const auto calibration = deviceReplayCalibration(session.environment, events);
+        if (calibration) session.environment[advisor::kReplayCalibrationKey] = advisor::toJson(*calibration);
+        auto profiled = runProfiledPasses(profiledPlan, family, session.session_id, events, &batches, verdicts,
+                                          calibration ? std::optional<double>(calibration->gapUsPerKernel) : std::nullopt);
         results::mergeProfiledMetrics(session.rows, profiled);
         for (const auto& row : profiled) {
             autosave.append(row);
@@ -198,7 +201,7 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
             }
             session.rows.push_back(row);
         }
-        predictGraphedSteps(session, events);
+        predictGraphedSteps(session, calibration, events);
     }
 
     if (plan.graph == "off") {

@@ -13,7 +13,7 @@ namespace graphlens::bench {
 
 void profileTrainingSteps(const results::SweepPlan& plan, const families::Family& family, const std::string& sessionId,
                           SweepEvents& events, const BenchmarkBatch& batches, profiler::CuptiRecords records,
-                          profiler::ChromeTrace& trace, std::vector<results::Measurement>& rows) {
+                          profiler::ChromeTrace& trace, std::vector<results::Measurement>& rows, std::optional<double> replayGapUs) {
     if (!family.loss || !family.trainingTargets) return;  // the timed pass already said why it has no rows
     const torch::Device device(torch::kCUDA, 0);
     const std::string precisionName = results::trainingPrecision(plan);
@@ -40,11 +40,9 @@ void profileTrainingSteps(const results::SweepPlan& plan, const families::Family
                                                   [&events](const std::string& text) { events.warning(text); });
                     TrainingSweepStep step(*arms.eager, arms.graphed.get(), family, std::move(host), device);
                     warmPairForProfiling(step, protocol, context);
-                    // calibration: set by the device's replay calibration,
-                    // advisor::ReplayCalibration::gapUsPerKernel (bench/ReplayCalibrationCache.h), once
-                    // this pass is handed it; until then no replay gap is subtracted.
+                    // The device's replay gap per kernel (advisor::ReplayCalibration), for where the saved time went.
                     profilePair(step, verdict, base, plan.profileSteps, context, records, trace, recordingNote, rows,
-                                /*replayGapUs=*/std::nullopt);
+                                replayGapUs);
                 } catch (const std::exception& error) {
                     failProfiledPair(error, base, events, rows);
                 }

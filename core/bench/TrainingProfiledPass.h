@@ -13,6 +13,7 @@
 #include "results/Measurement.h"
 #include "results/SweepPlan.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@ namespace graphlens::bench {
 // Needs a CUDA device.
 void profileTrainingSteps(const results::SweepPlan& plan, const families::Family& family, const std::string& sessionId,
                           SweepEvents& events, const BenchmarkBatch& batches, profiler::CuptiRecords records,
-                          profiler::ChromeTrace& trace, std::vector<results::Measurement>& rows);
+                          profiler::ChromeTrace& trace, std::vector<results::Measurement>& rows,
+                          std::optional<double> replayGapUs = std::nullopt);
 
 }  // namespace graphlens::bench

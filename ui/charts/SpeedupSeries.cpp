@@ -51,6 +51,20 @@ std::string curveVariant(const results::Measurement& row) {
 std::string SpeedupCurve::label() const { return joinLabel(family, precision, phase, scope, variant); }
 std::string StepTimeCurve::label() const { return joinLabel(family, precision, phase, scope, variant); }
 bool SpeedupCurve::holds(const results::Measurement& row) const { return curveHolds(*this, row); }
+
+const SpeedupPoint* SpeedupCurve::measuredAt(int batch) const {
+    for (const auto& p : points) {
+        if (p.batch == batch) return &p;
+    }
+    return nullptr;
+}
+
+const PredictedSpeedupPoint* SpeedupCurve::predictedAt(int batch) const {
+    for (const auto& p : predicted) {
+        if (p.batch == batch) return &p;
+    }
+    return nullptr;
+}
 bool StepTimeCurve::holds(const results::Measurement& row) const { return curveHolds(*this, row); }
 
 namespace {
@@ -64,7 +78,13 @@ Curve curveOfKey(const SeriesKey& key) {
     probe.memory_format = key.memory_format;
     probe.phase = key.phase;
     probe.scope = key.scope;
-    Curve curve{key.family, key.precision, key.phase, curveScope(probe), curveVariant(probe), {}, key};
+    Curve curve;  // members named one by one: SpeedupCurve has more of them than StepTimeCurve
+    curve.family = key.family;
+    curve.precision = key.precision;
+    curve.phase = key.phase;
+    curve.scope = curveScope(probe);
+    curve.variant = curveVariant(probe);
+    curve.key = key;
     return curve;
 }
 
@@ -74,6 +94,27 @@ const MetricCurve* findCurve(const std::vector<MetricCurve>& curves, const Serie
         if (curve.key == key && curve.arm == arm && curve.metric == metric) return &curve;
     }
     return nullptr;
+}
+
+// The advisor's predictions onto the curves of their keys (a new curve for a key with none). Both arms
+// carry the same prediction; the graphed row's is taken first as only it has the prediction's error.
+void addPredictions(std::vector<SpeedupCurve>& curves, const std::vector<results::Measurement>& rows) {
+    const auto metrics =
+        metricCurves(rows, {"graphed", "eager"},
+                     {{"predicted_speedup", [](const Measurement& r) { return r.predicted_speedup; }},
+                      {"prediction_error_pct", [](const Measurement& r) { return r.prediction_error_pct; }}});
+    for (const auto& predicted : metrics) {
+        if (predicted.metric != "predicted_speedup") continue;
+        auto curve = std::find_if(curves.begin(), curves.end(), [&](const auto& c) { return c.key == predicted.key; });
+        if (curve == curves.end()) curve = curves.insert(curves.end(), curveOfKey<SpeedupCurve>(predicted.key));
+        const auto* error = findCurve(metrics, predicted.key, predicted.arm, "prediction_error_pct");
+        for (const auto& p : predicted.points) {
+            if (curve->predictedAt(p.batch) || !(p.value > 0)) continue;  // the graphed row's came first
+            auto& point = pointFor(curve->predicted, p.batch);
+            point.speedup = p.value;
+            point.errorPct = error ? error->at(p.batch) : std::nullopt;
+        }
+    }
 }
 
 }  // namespace
@@ -97,6 +138,7 @@ std::vector<SpeedupCurve> speedupCurves(const std::vector<results::Measurement>&
         }
         curves.push_back(std::move(curve));
     }
+    addPredictions(curves, rows);
     return curves;
 }
 

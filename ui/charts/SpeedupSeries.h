@@ -29,6 +29,14 @@ struct SpeedupPoint {
     std::optional<double> ciHigh;
 };
 
+// The advisor's speedup, predicted from the eager arm alone before any capture (predicted_speedup),
+// and, where the graphed arm was measured too, how far its predicted graphed step was off.
+struct PredictedSpeedupPoint {
+    int batch = 0;
+    double speedup = 0;
+    std::optional<double> errorPct;  // prediction_error_pct: 100 * (predicted - measured) / measured step
+};
+
 struct SpeedupCurve {
     std::string family;
     std::string precision;
@@ -37,13 +45,19 @@ struct SpeedupCurve {
     std::string variant;  // curveVariant(): memory format and inference scope when not the default
     std::vector<SpeedupPoint> points;  // ascending batch; a repeated batch keeps the last row
     SeriesKey key;  // the rows' key, for SeriesNaming
+    // Ascending batch; the graphed row's prediction, else the eager row's (an advise session has
+    // eager rows only, so its curves have predictions and no measured points).
+    std::vector<PredictedSpeedupPoint> predicted;
 
+    const SpeedupPoint* measuredAt(int batch) const;
+    const PredictedSpeedupPoint* predictedAt(int batch) const;
     // "resnet18 · fp16 · infer", "resnet18 · fp16 · infer · channels_last", "resnet18 · amp-fp16 · train (step scope)"
     std::string label() const;
     bool holds(const results::Measurement& row) const;  // the row's configuration is this curve's
 };
 
-// Curves in order of first appearance, so colours stay stable while rows stream in.
+// Curves in order of first appearance, so colours stay stable while rows stream in; a key with a
+// prediction but no measured speedup (an advise session) is a curve of predictions alone.
 std::vector<SpeedupCurve> speedupCurves(const std::vector<results::Measurement>& rows);
 
 // Same grouping for the step-time chart: eager and graphed medians per batch (absent when missing),

@@ -1,5 +1,7 @@
 #include "ui/report/SummaryCard.h"
 
+#include "ui/report/PredictionSentence.h"
+
 #include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
@@ -76,10 +78,7 @@ QString context(const Group& g, const QString& device) {
     return text;
 }
 
-// Two decimals below 1.1× so that 1.05× does not read as "1.1×" or "1.0×".
-QString times(double speedup) {
-    return QString::number(speedup, 'f', speedup < 1.095 ? 2 : 1) + QStringLiteral("×");
-}
+QString times(double speedup) { return speedupTimes(speedup); }
 
 QString signedNumber(double value, int decimals) {
     const QString number = QString::number(std::abs(value), 'f', decimals);
@@ -193,6 +192,37 @@ QString speedWords(double speedup) {
     return tr("no faster (%1)").arg(times(speedup));
 }
 
+// The batch a group's sentence is about: the largest measured speedup; without one (an advise
+// session: eager rows only), the largest predicted speedup. Null when there is neither.
+const BatchPair* headline(const Group& g) {
+    const BatchPair* best = nullptr;
+    for (const auto& pair : g.batches) {
+        if (comparable(pair) && (!best || *pair.graphed->speedup > *best->graphed->speedup)) best = &pair;
+    }
+    if (best) return best;
+    for (const auto& pair : g.batches) {
+        const auto predicted = [](const BatchPair& p) { return p.eager ? p.eager->predicted_speedup : std::nullopt; };
+        if (predicted(pair) && (!best || *predicted(pair) > *predicted(*best))) best = &pair;
+    }
+    return best;
+}
+
+// "Inference", "Training (step scope)", "Inference (network alone)"; with the family and precision
+// when another group would read the same.
+QString heading(const Group& g, const std::vector<Group>& all) {
+    const auto phaseWords = [](const Group& x) {
+        if (x.phase == "train") return x.scope.empty() ? tr("Training") : tr("Training (%1 scope)").arg(qs(x.scope));
+        if (x.phase == "infer") return x.scope == "network" ? tr("Inference (network alone)") : tr("Inference");
+        return qs(x.phase);
+    };
+    const QString words = phaseWords(g);
+    const auto alike = std::count_if(all.begin(), all.end(), [&](const Group& x) { return phaseWords(x) == words; });
+    if (alike < 2) return words;
+    QString which = qs(g.family) + QLatin1Char(' ') + qs(g.precision);
+    if (g.memoryFormat == "channels_last") which += tr(", channels_last");
+    return tr("%1 (%2)").arg(words, which);
+}
+
 QString groupSentence(const Group& g, const QString& device) {
     std::vector<const BatchPair*> compared;
     for (const auto& pair : g.batches) {
@@ -213,9 +243,7 @@ QString groupSentence(const Group& g, const QString& device) {
     }
 
     const bool several = compared.size() > 1;
-    const BatchPair* best = *std::max_element(compared.begin(), compared.end(), [](auto* a, auto* b) {
-        return *a->graphed->speedup < *b->graphed->speedup;
-    });
+    const BatchPair* best = headline(g);
     const double bestSpeedup = *best->graphed->speedup;
     sentence = tr("Graphs make %1 %2 at batch %3%4")
                    .arg(subject(g), speedWords(bestSpeedup))
@@ -298,6 +326,15 @@ QStringList summarySentences(const std::vector<Measurement>& rows, const std::st
     QStringList sentences;
     for (const auto& g : groups) sentences << groupSentence(g, deviceName);
     auto merged = mergeAlikeSentences(groups, sentences);
+    // The advisor's prediction beside the measurement, for the batch each sentence headlines.
+    for (const auto& g : groups) {
+        const BatchPair* best = headline(g);
+        if (!best) continue;
+        if (const QString predicted = predictionSentence(heading(g, groups), best->eager, best->graphed);
+            !predicted.isEmpty()) {
+            merged << predicted;
+        }
+    }
     if (merged.size() > kSummarySentences) {
         const auto rest = merged.size() - (kSummarySentences - 1);
         merged = merged.mid(0, kSummarySentences - 1);

@@ -35,6 +35,11 @@ ResultsArea::ResultsArea(MeasurementTableModel* model, QWidget* parent)
     connect(this, &ResultsArea::selectedMeasurementsChanged, m_charts, &ChartsPanel::highlightRows);
     m_timeline = new TimelinePanel;
     m_charts->addTab(m_timeline, tr("Timeline"));
+    // The timeline's waterfall explains a row of the session: it follows the rows as they change.
+    m_timeline->setRowSource([model = m_model]() -> const std::vector<results::Measurement>& { return model->rows(); });
+    connect(m_model, &QAbstractItemModel::modelReset, m_timeline, &TimelinePanel::rowsChanged);
+    connect(m_model, &QAbstractItemModel::rowsInserted, m_timeline, &TimelinePanel::rowsChanged);
+    connect(m_model, &QAbstractItemModel::dataChanged, m_timeline, &TimelinePanel::rowsChanged);
 
     addWidget(createChartsPage());
     addWidget(createTablePage());

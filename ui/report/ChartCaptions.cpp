@@ -1,6 +1,9 @@
 #include "ui/report/ChartCaptions.h"
 
+#include "ui/charts/SavedTimeWaterfall.h"
 #include "ui/timeline/TimelinePanel.h"
+
+#include <cmath>
 
 namespace graphlens::ui {
 
@@ -41,6 +44,13 @@ QString ChartCaptions::reading(ChartKind kind) {
                   "axis from each step's start; each row has a lane of the CPU's CUDA calls above a lane per GPU "
                   "stream with its kernels and copies, and hatching marks where the GPU sat idle. A shorter row "
                   "with less hatching is better.");
+    case ChartKind::SavedTime:
+        return tr("How to read: the top bar is the eager step, the bottom bar the graphed step; each bar between "
+                  "them is one reason the graphed step is shorter (green: time saved, red: time added, such as the "
+                  "replay's own cost), and \"unexplained\" is what the other terms do not account for, shown "
+                  "rather than hidden. The terms add up to the difference between the two steps. Measured on one "
+                  "profiled step of each arm, not on the timed medians, so the total differs a little from the "
+                  "table's speedup.");
     }
     return {};
 }
@@ -48,6 +58,61 @@ QString ChartCaptions::reading(ChartKind kind) {
 QString ChartCaptions::timeline(const StepPair& pair) {
     return reading(ChartKind::StepTimeline) + QLatin1Char(' ') + TimelinePanel::comparison(pair) + QLatin1Char(' ') +
            TimelinePanel::oneStepNote();
+}
+
+QString ChartCaptions::speedup(const std::vector<results::Measurement>& rows) {
+    QString text = reading(ChartKind::Speedup);
+    // The row the summary card headlines: the largest measured speedup, else the largest prediction.
+    const results::Measurement* best = nullptr;
+    bool measured = false;
+    for (const auto& row : rows) {
+        if (row.status != "ok" || row.pass == "profiled" || !row.predicted_speedup) continue;
+        const bool rowMeasured = row.arm == "graphed" && row.speedup.has_value();
+        if (measured && !rowMeasured) continue;
+        const double value = rowMeasured ? *row.speedup : *row.predicted_speedup;
+        const double bestValue = !best ? 0.0 : (measured ? *best->speedup : *best->predicted_speedup);
+        if (!best || (rowMeasured && !measured) || value > bestValue) {
+            best = &row;
+            measured = rowMeasured;
+        }
+    }
+    if (!best) return text;
+    text += QLatin1Char(' ') + tr("The dashed line in each curve's colour is the advisor's speedup, predicted from "
+                                  "the eager arm alone before any graph was captured.");
+    if (measured) {
+        text += QLatin1Char(' ') + tr("At batch %1 it predicted %2×; %3× was measured")
+                                       .arg(best->batch)
+                                       .arg(*best->predicted_speedup, 0, 'f', 2)
+                                       .arg(*best->speedup, 0, 'f', 2);
+        if (best->prediction_error_pct) {
+            text += tr(" (the predicted graphed step is %1% %2 than the measured one)")
+                        .arg(std::abs(*best->prediction_error_pct), 0, 'f', 1)
+                        .arg(*best->prediction_error_pct >= 0 ? tr("longer") : tr("shorter"));
+        }
+        text += QLatin1Char('.');
+    } else {
+        text += QLatin1Char(' ') + tr("Nothing was measured with graphs (advise runs the eager arm only): at batch "
+                                      "%1 it predicts %2×.")
+                                       .arg(best->batch)
+                                       .arg(*best->predicted_speedup, 0, 'f', 2);
+    }
+    return text;
+}
+
+QString ChartCaptions::savedTime(const results::Measurement& row) {
+    QString text = reading(ChartKind::SavedTime);
+    if (!row.explain_saved_ms) return text;
+    text += QLatin1Char(' ') + tr("At batch %1 the graphed step was %2 ms shorter in %3")
+                                   .arg(row.batch)
+                                   .arg(*row.explain_saved_ms, 0, 'f', 2)
+                                   .arg(SavedTimeWaterfall::howMade());
+    if (row.explain_unexplained_ms) {
+        text += tr("; %1 ms of it is unexplained").arg(*row.explain_unexplained_ms, 0, 'f', 2);
+    }
+    if (!row.kernel_alignment.empty()) {
+        text += tr("; kernels compared: %1").arg(QString::fromStdString(row.kernel_alignment));
+    }
+    return text + QLatin1Char('.');
 }
 
 }  // namespace graphlens::ui

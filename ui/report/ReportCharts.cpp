@@ -20,7 +20,9 @@ namespace graphlens::ui {
 namespace {
 
 // How to read the panel's tab `view`; empty for a chart no caption is written for yet.
-QString captionOf(const ChartsPanel& panel, const QWidget* view) {
+QString captionOf(const ChartsPanel& panel, const QWidget* view, const std::vector<results::Measurement>& rows) {
+    // The speedup's caption names the prediction beside the measurement (when the rows carry one).
+    if (view == panel.speedupChart()) return ChartCaptions::speedup(rows);
     const std::pair<const QWidget*, ChartKind> kinds[] = {
         {panel.speedupChart(), ChartKind::Speedup}, {panel.stepTimeChart(), ChartKind::StepTime},
         {panel.replaysChart(), ChartKind::Replays}, {panel.vramChart(), ChartKind::Vram},
@@ -73,7 +75,7 @@ QList<ReportChart> renderReportCharts(const std::vector<results::Measurement>& r
         painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
         view->render(&painter, QRectF(QPointF(0, 0), QSizeF(view->size())), view->viewport()->rect());
         painter.end();
-        charts.append({panel.tabText(i), captionOf(panel, view), image, legend});
+        charts.append({panel.tabText(i), captionOf(panel, view, rows), image, legend});
     }
     return charts;
 }

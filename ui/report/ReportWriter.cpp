@@ -7,6 +7,7 @@
 #include "ui/report/ReportHtml.h"
 #include "ui/report/ReportPagination.h"
 #include "ui/report/ReportTimeline.h"
+#include "ui/report/ReportWaterfall.h"
 #include "ui/session/SessionTrace.h"
 
 #include <QCoreApplication>
@@ -102,7 +103,11 @@ bool writeReport(const QString& path, const results::Session& session, const std
     }
     ReportContent content = reportContent(session);
     // A CPU-only session's charts would all be empty: its note says why there are none.
-    if (content.chartsNote.isEmpty()) content.charts = renderReportCharts(session.rows);
+    if (content.chartsNote.isEmpty()) {
+        content.charts = renderReportCharts(session.rows);
+        // Where the saved time went: after the charts of medians, as it is of one profiled step per arm.
+        if (auto waterfall = renderReportWaterfall(session.rows)) content.charts.append(*waterfall);
+    }
     if (trace) {
         if (auto timeline = renderReportTimeline(*trace)) content.charts.append(*timeline);
     }

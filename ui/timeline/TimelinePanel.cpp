@@ -1,5 +1,7 @@
 #include "ui/timeline/TimelinePanel.h"
 
+#include "ui/charts/SavedTimeWaterfallView.h"
+#include "ui/timeline/PairRow.h"
 #include "ui/timeline/StepTimelineView.h"
 
 #include <QComboBox>
@@ -8,6 +10,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSignalBlocker>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -73,12 +76,21 @@ TimelinePanel::TimelinePanel(QWidget* parent) : QWidget(parent) {
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the view zooms and pans itself
     scroll->setFrameShape(QFrame::NoFrame);
 
+    // The waterfall beside the timeline: the same pair's saved time, split into where it went.
+    m_waterfall = new SavedTimeWaterfallView;
+    auto* beside = new QSplitter(Qt::Horizontal);
+    beside->addWidget(scroll);
+    beside->addWidget(m_waterfall);
+    beside->setStretchFactor(0, 3);
+    beside->setStretchFactor(1, 2);
+    beside->setChildrenCollapsible(false);
+
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(bar);
     layout->addWidget(m_comparison);
     layout->addWidget(note);
-    layout->addWidget(scroll, 1);
+    layout->addWidget(beside, 1);
 
     m_stack = new QStackedWidget;
     m_stack->addWidget(m_empty);
@@ -138,7 +150,29 @@ void TimelinePanel::clear(const QString& why) {
     m_view->clear();
     m_comparison->clear();
     m_file->clear();
+    m_waterfall->setRow(nullptr);
     m_stack->setCurrentIndex(0);
+}
+
+void TimelinePanel::setRowSource(RowSource rows) {
+    m_rowSource = std::move(rows);
+    rowsChanged();
+}
+
+void TimelinePanel::rowsChanged() {
+    if (m_trace) updateWaterfall();  // the timeline itself stays as it is (its zoom too)
+}
+
+void TimelinePanel::updateWaterfall() {
+    const int index = m_pairs->currentIndex();
+    if (!m_trace || index < 0 || index >= int(m_trace->pairs().size())) {
+        m_waterfall->setRow(nullptr);
+        return;
+    }
+    static const std::vector<results::Measurement> none;
+    const auto& rows = m_rowSource ? m_rowSource() : none;
+    m_waterfall->setRow(graphedRowOfPair(rows, m_trace->pairs()[std::size_t(index)]), rows);
+    m_waterfall->setVisible(!rows.empty());  // a trace opened without its session has no rows to explain
 }
 
 void TimelinePanel::showPair(int index) {
@@ -146,6 +180,7 @@ void TimelinePanel::showPair(int index) {
     const auto& pair = m_trace->pairs()[std::size_t(index)];
     m_view->setPair(pair);
     m_comparison->setText(comparison(pair));
+    updateWaterfall();
 }
 
 QString TimelinePanel::comparison(const StepPair& pair) {

@@ -1,12 +1,16 @@
 #pragma once
 // The "Timeline" tab: the step timeline over one trace file, with the choice of which batch (one
 // eager and one graphed step each), zoom buttons and the comparison in words. While no trace is
-// loaded it says how to get one.
+// loaded it says how to get one. Beside the timeline, "Where the saved time went" for the graphed
+// row of the pair shown (SavedTimeWaterfallView), from the session's rows (setRows).
+#include "results/Measurement.h"
 #include "ui/timeline/StepTrace.h"
 
 #include <QWidget>
 
+#include <functional>
 #include <optional>
+#include <vector>
 
 class QComboBox;
 class QLabel;
@@ -15,6 +19,7 @@ class QToolButton;
 
 namespace graphlens::ui {
 
+class SavedTimeWaterfallView;
 class StepTimelineView;
 
 class TimelinePanel : public QWidget {
@@ -33,7 +38,14 @@ public:
     // The trace shown, for the report's step timeline (writeReport); nothing while none is loaded.
     const std::optional<StepTrace>& trace() const { return m_trace; }
 
+    // Where the session's rows are read (the table model's, never copied: a sweep streams thousands
+    // in); the waterfall explains the graphed row of the pair shown. rowsChanged() redraws it.
+    using RowSource = std::function<const std::vector<results::Measurement>&()>;
+    void setRowSource(RowSource rows);
+    void rowsChanged();
+
     StepTimelineView* view() const { return m_view; }
+    SavedTimeWaterfallView* waterfall() const { return m_waterfall; }
     QComboBox* pairChooser() const { return m_pairs; }
     QLabel* comparisonLabel() const { return m_comparison; }
     QLabel* emptyStateLabel() const { return m_empty; }
@@ -47,6 +59,7 @@ public:
 
 private:
     void showPair(int index);
+    void updateWaterfall();
 
     std::optional<StepTrace> m_trace;
     QStackedWidget* m_stack = nullptr;
@@ -55,6 +68,8 @@ private:
     QLabel* m_comparison = nullptr;
     QLabel* m_file = nullptr;
     StepTimelineView* m_view = nullptr;
+    SavedTimeWaterfallView* m_waterfall = nullptr;
+    RowSource m_rowSource;
 };
 
 }  // namespace graphlens::ui

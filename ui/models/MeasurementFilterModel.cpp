@@ -15,7 +15,8 @@ namespace {
 constexpr std::array kTextColumns{MeasurementTableModel::Family, MeasurementTableModel::Phase,
                                   MeasurementTableModel::Batch,  MeasurementTableModel::Precision,
                                   MeasurementTableModel::Arm,    MeasurementTableModel::Pass,
-                                  MeasurementTableModel::Status, MeasurementTableModel::Message};
+                                  MeasurementTableModel::Status, MeasurementTableModel::Advice,
+                                  MeasurementTableModel::Message};
 
 bool isEmptyCell(const QVariant& value) {
     return !value.isValid() || value.isNull() ||

@@ -43,6 +43,12 @@ constexpr ColumnInfo kColumns[MeasurementTableModel::ColumnCount] = {
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Launches"), "launches", true},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Kernels"), "kernels", true},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Network %"), "network_fraction", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Predicted speedup"), "predicted_speedup", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Prediction error %"), "prediction_error_pct", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Advice"), "advice", false},
+    // One profiled step of each arm, not the timed medians: the header's tooltip (its doc) says so.
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Saved ms (profiled)"), "explain_saved_ms", true},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Kernel alignment"), "kernel_alignment", false},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Message"), "message", false},
 };
 
@@ -161,6 +167,14 @@ QVariant MeasurementTableModel::display(const results::Measurement& m, int colum
         return number(m.launches, 0);
     case Kernels: return number(m.kernels, 0);
     case NetworkPct: return m.network_fraction ? number(*m.network_fraction * 100.0, 1) : QString();
+    case PredictedSpeedup: return m.predicted_speedup ? QStringLiteral("%1×").arg(*m.predicted_speedup, 0, 'f', 2) : QString();
+    case PredictionErrorPct:
+        return m.prediction_error_pct ? QStringLiteral("%1%2").arg(*m.prediction_error_pct > 0 ? QStringLiteral("+") : QString())
+                                            .arg(*m.prediction_error_pct, 0, 'f', 1)
+                                      : QString();
+    case Advice: return QString::fromStdString(m.advice);
+    case SavedMs: return number(m.explain_saved_ms, 3);
+    case KernelAlignment: return QString::fromStdString(m.kernel_alignment);
     case Message: return QString::fromStdString(m.message);
     default: return {};
     }
@@ -182,6 +196,9 @@ QVariant MeasurementTableModel::sortValue(const results::Measurement& m, int col
     case Launches: return raw(m.launches);
     case Kernels: return raw(m.kernels);
     case NetworkPct: return raw(m.network_fraction);
+    case PredictedSpeedup: return raw(m.predicted_speedup);
+    case PredictionErrorPct: return raw(m.prediction_error_pct);
+    case SavedMs: return raw(m.explain_saved_ms);
     default: return display(m, column);
     }
 }

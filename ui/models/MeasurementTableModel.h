@@ -16,6 +16,8 @@ public:
     enum Column {
         Family, Phase, Batch, ImgSz, Precision, Arm, Pass, Status, StepMsMedian, StepMsMin, StepMsCi,
         Speedup, VramPeakReserved, VramDelta, CaptureMs, Replays, Launches, Kernels, NetworkPct,
+        // The advisor's: its prediction, how far off it was, its advice, where the saved time went.
+        PredictedSpeedup, PredictionErrorPct, Advice, SavedMs, KernelAlignment,
         Message, ColumnCount
     };
     // Raw numbers for sorting (a proxy sorting DisplayRole would put "32" before "8").

@@ -6,6 +6,9 @@
 # arm before comparing with the measured one (prediction_error_pct), then the table and the counts.
 #   bench/prediction_accuracy.sh <graphlens-cli command...> [OUT_DIR]   e.g.  ./run.sh graphlens-cli
 # FAMILIES="resnet18 yolo-t" limits the families. Exit 1 when the target is missed.
+# SESSIONS=DIR measures nothing: it predicts again from the sessions DIR/<family>.json an earlier run
+# wrote (`advise --session`: their eager figures and stored calibration, the same arithmetic) and
+# scores them against the graphed steps measured there; docs/h200/ keeps the H200's.
 set -euo pipefail
 out="${OUT:-$(mktemp -d)}"
 mkdir -p "$out"
@@ -14,6 +17,11 @@ declare -A batches=(
   [fomo-s]=1,16,64 [yolo-t]=1,8,32 [segformer-b0]=1,4,16 [rtdetr-r18]=1,4,16)
 families="${FAMILIES:-resnet18 mobilenetv3-s efficientnet-b0 convnext-t fomo-s yolo-t segformer-b0 rtdetr-r18}"
 for family in $families; do
+  if [ -n "${SESSIONS:-}" ]; then
+    "$@" advise --session "$SESSIONS/$family.json" --json "$out/$family.json" >"$out/$family.log" 2>&1 ||
+      { echo "$family: $(tail -1 "$out/$family.log")"; continue; }
+    continue
+  fi
   "$@" sweep --family "$family" --batch "${batches[$family]}" --phase infer,train --precision fp16 \
     --json "$out/$family.json" >"$out/$family.log" 2>&1 || echo "$family: the sweep reported failed rows (see $out/$family.log)"
 done

@@ -1,8 +1,12 @@
 #include "AdviseCommand.h"
 
+#include "advisor/SessionPredictions.h"
 #include "bench/ConsoleSweepEvents.h"
 #include "bench/SweepSession.h"
+#include "bench/UsageError.h"
+#include "results/MeasurementCsv.h"
 #include "results/MeasurementJson.h"
+#include "results/Session.h"
 
 #include <cstdio>
 #include <iostream>
@@ -40,6 +44,33 @@ void printTable(const std::vector<results::Measurement>& rows) {
     std::printf("* predicted from the eager step and this GPU's replay calibration; nothing was captured\n");
 }
 
+// The graphed rows that were measured too: prediction against measurement.
+void printErrors(const std::vector<results::Measurement>& rows) {
+    bool header = false;
+    for (const auto& row : rows) {
+        if (row.pass != "timed" || row.arm != "graphed" || !row.prediction_error_pct) continue;
+        if (!header) std::printf("\n%-22s %5s %12s %12s %8s\n", "phase", "batch", "measured ms", "predicted ms", "error");
+        header = true;
+        std::printf("%-22s %5d %12.3f %12.3f %+7.1f%%\n", rowName(row).c_str(), row.batch, *row.step_ms_median,
+                    *row.predicted_graphed_ms, *row.prediction_error_pct);
+    }
+}
+
+int predictAgain(const AdviseArgs& args) {
+    auto session = results::readSession(args.session);
+    const auto stored = session.environment.find(advisor::kReplayCalibrationKey);
+    std::string why = "the session holds no replay calibration (measured before predictions were made, or on the CPU)";
+    std::optional<advisor::ReplayCalibration> calibration;
+    if (stored != session.environment.end()) calibration = advisor::replayCalibrationFromJson(*stored, &why);
+    if (!calibration) throw bench::UsageError(args.session + ": " + why);
+    advisor::addPredictions(session.rows, calibration);
+    if (!args.csv.empty()) results::writeCsv(args.csv, session.rows);
+    if (!args.json.empty()) results::writeSession(args.json, session);
+    printTable(session.rows);
+    printErrors(session.rows);
+    return 0;
+}
+
 }  // namespace
 
 CLI::App* addAdviseCommand(CLI::App& app, AdviseArgs& args) {
@@ -58,10 +89,14 @@ CLI::App* addAdviseCommand(CLI::App& app, AdviseArgs& args) {
     advise->add_option("--json", args.json, "write the session (eager rows with predictions) as JSON; opens in the window");
     advise->add_option("--csv", args.csv, "write the rows as CSV");
     advise->add_flag("--print-json", args.printJson, "print the rows as JSON lines instead of the table");
+    advise->add_option("--session", args.session,
+                       "run nothing: predict again from a saved session (its eager figures and calibration), "
+                       "with the error where the graphed arm was measured");
     return advise;
 }
 
 int runAdvise(const AdviseArgs& args) {
+    if (!args.session.empty()) return predictAgain(args);
     results::SweepPlan plan;
     plan.family = args.family;
     plan.model = args.model.path;

@@ -1,6 +1,9 @@
 #pragma once
 // `advise`: the fast first look. Runs the eager arm and its profiled step only (no capture, no graphed
 // timing) and prints, per row, the graphed step the advisor predicts, its terms and a verdict.
+// With --session it runs nothing: it predicts again from a saved session's eager figures and the
+// calibration stored with them (a session measured before a change to the advisor), and where the
+// session also measured the graphed arm, prints the error beside each prediction.
 #include "ModelOptions.h"
 
 #include <CLI/CLI.hpp>
@@ -21,7 +24,8 @@ struct AdviseArgs {
     int imgsz = 0;
     std::string json;  // session file (eager rows with predictions)
     std::string csv;
-    bool printJson = false;  // the rows as JSON on stdout instead of the table
+    bool printJson = false;  // the rows as JSON lines instead of the table
+    std::string session;     // predict again from a saved session's figures and calibration: nothing runs
 };
 
 CLI::App* addAdviseCommand(CLI::App& app, AdviseArgs& args);

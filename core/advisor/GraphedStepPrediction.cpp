@@ -1,5 +1,6 @@
 #include "advisor/GraphedStepPrediction.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace graphlens::advisor {
@@ -55,7 +56,10 @@ std::optional<GraphedStepPrediction> predictGraphedStep(const results::Measureme
     prediction.region = *region;
     prediction.replayGapsMs = region->kernels * calibration.gapUsPerKernel / 1000.0;
     prediction.replayHostMs = region->replays * calibration.hostUsPerReplay / 1000.0;
-    prediction.graphedMs = region->eagerRestMs + region->gpuMs + prediction.replayGapsMs + prediction.replayHostMs;
+    const double timedRest = *eager.step_ms_median - region->eagerWallMs;
+    prediction.eagerRestMs =
+        std::min(region->eagerRestMs, std::max(timedRest, region->eagerRestMs / 2)) + region->lossBackwardMs;
+    prediction.graphedMs = prediction.eagerRestMs + region->gpuMs + prediction.replayGapsMs + prediction.replayHostMs;
     prediction.speedup = *eager.step_ms_median / prediction.graphedMs;
     prediction.regionBusyShare = region->gpuMs / region->eagerWallMs;
     judge(prediction);

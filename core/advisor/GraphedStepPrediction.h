@@ -3,9 +3,16 @@
 //
 //   predicted graphed step = eager rest + replay of the region
 //   replay of the region   = its kernels' GPU time + kernels * gap per kernel + replays * host cost per replay
+//   eager rest             = what stays eager, as the timed step sees it (below), plus, in network scope,
+//                            the loss's backward (PredictionRegion::lossBackwardMs)
 //
-// The region is what the graph replaces (PredictionRegion.h); the eager rest keeps its phase-pass wall
-// time; the gap and host cost come from the device's calibration (ReplayCalibration.h). A replay runs
+// The region is what the graph replaces (PredictionRegion.h); the gap and host cost come from the
+// device's calibration (ReplayCalibration.h). The phase pass synchronizes at every phase boundary,
+// which the timed step does not: there the eager parts overlap the GPU's work, so they cost less than
+// their phase-pass sum. The rest is therefore the timed eager step less the region's phase-pass time
+// when that is smaller than the rest's phase-pass sum, but never below half of that sum (a short,
+// launch-bound eager step's timed median and phase pass differ by more than its rest: then the
+// difference says nothing about the rest). A replay runs
 // the region's kernels back to back, so a launch-bound eager step (GPU idle between kernels while the
 // host launches) gains what the host spent beyond the kernels, and a GPU-bound one (its kernels already
 // back to back) gains nothing: its replay costs its GPU time, which was its wall time. Nothing here
@@ -25,6 +32,7 @@ struct GraphedStepPrediction {
     PredictionRegion region;
     double replayGapsMs = 0;   // region kernels * gap per kernel
     double replayHostMs = 0;   // replays * host cost per replay
+    double eagerRestMs = 0;    // the rest as above, the loss's backward included
     double graphedMs = 0;      // the prediction
     double speedup = 0;        // eager step median / graphedMs
     double regionBusyShare = 0;  // GPU time / eager wall time of the region

@@ -1,5 +1,6 @@
 #include "advisor/PredictionRegion.h"
 
+#include <algorithm>
 #include <initializer_list>
 #include <utility>
 
@@ -96,6 +97,7 @@ std::optional<PredictionRegion> predictionRegionOf(const Measurement& eager, std
     region.name = "forward and backward";
     if (!addRegionPhases(eager, {kForward, kBackward}, region, why)) return std::nullopt;
     region.eagerRestMs = restOf(eager, {kData, kLoss, kOptimizer});
+    if (eager.loss_ms) region.lossBackwardMs = std::max(0.0, *eager.loss_ms - eager.loss_gpu_us.value_or(0) / 1000.0);
     return region;
 }
 

@@ -20,6 +20,10 @@ struct PredictionRegion {
     double kernels = 0;        // kernels per step in the region
     int replays = 1;           // graph launches per step (network scope: forward and backward graphs)
     double eagerRestMs = 0;    // phase pass medians of the phases outside it
+    // Training, network scope, whole network: the loss's backward is not in the backward graph, it runs
+    // eagerly inside the backward phase; estimated as the loss phase's host time (its wall time less its
+    // GPU time), as a backward launches about as many kernels as its forward.
+    double lossBackwardMs = 0;
 };
 
 // Absent when the row lacks a figure the region needs; `why` then names it.

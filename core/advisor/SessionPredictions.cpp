@@ -36,7 +36,7 @@ void copyPrediction(const GraphedStepPrediction& prediction, Measurement& row) {
     row.predicted_region_gpu_ms = prediction.region.gpuMs;
     row.predicted_replay_gaps_ms = prediction.replayGapsMs;
     row.predicted_replay_host_ms = prediction.replayHostMs;
-    row.predicted_eager_rest_ms = prediction.region.eagerRestMs;
+    row.predicted_eager_rest_ms = prediction.eagerRestMs;
     row.advice = prediction.advice;
 }
 
@@ -56,6 +56,12 @@ int addPredictions(std::vector<Measurement>& rows, const std::optional<ReplayCal
         Measurement* twin = match == graphed.end() ? nullptr : match->second;
         std::string why;
         std::optional<GraphedStepPrediction> prediction;
+        if (twin && twin->status == "refused") {
+            // Not capturable as declared or checked: a prediction would promise what cannot be had.
+            row.advice = "no prediction: graphs refused (" + twin->message + ")";
+            twin->advice = row.advice;
+            continue;
+        }
         if (!calibration) {
             why = "the device's replay calibration is missing";
         } else {

@@ -54,12 +54,13 @@ void GraphedArmVerdict::applyTo(results::Measurement& graphed) const {
 GraphedArmVerdict decideInferenceGraphedArm(const families::Family& family, torch::nn::AnyModule& network,
                                             const InferenceVerdictInputs& inputs,
                                             const graphs::GraphRunnerOptions& options) {
-    if (inputs.planGraph == "off") return graphedArmNotAsked();
     if (!inputs.graphsPossible) return graphedArmWithoutCuda();
     if (!family.inference.capturable()) {
         return graphedArmNotRun("refused", "graph mode '" + inputs.planGraph + "' refused for " + family.name + ": " +
                                      family.inference.reason);
     }
+    // The eager arm alone (advise): the declaration is checked above, the parity check needs a capture.
+    if (inputs.planGraph == "off") return graphedArmNotAsked();
     SweepParityResult parity;
     try {
         parity = checkSweepParity(family, network, inputs.batch, inputs.imgsz, inputs.dtype, inputs.format, options);

@@ -30,8 +30,8 @@ void profileTrainingSteps(const results::SweepPlan& plan, const families::Family
             base.scope = scopeName;
             PairContext context{family.name + " training batch " + std::to_string(batch) + " " + scopeName + " scope",
                                 memory, events, [](const char*) {}};
-            const auto verdict = plan.graph == "off" ? graphedArmNotAsked()
-                                                    : decideTrainingGraphedArm(family, scope, /*graphsPossible=*/true);
+            auto verdict = decideTrainingGraphedArm(family, scope, /*graphsPossible=*/true);
+            if (verdict.runs && plan.graph == "off") verdict = graphedArmNotAsked();
             {
                 TrainingSweepArms arms;
                 try {

@@ -91,7 +91,8 @@ SweepOutcome TrainingSweepRunner::run() {
             Measurement graphed = eager;
             graphed.arm = "graphed";
             graphed.graph_mode = "auto";  // captured on the third sighting, as a training run does
-            const auto verdict = plan_.graph == "off" ? graphedArmNotAsked() : decideTrainingGraphedArm(family, scope, graphsPossible);
+            auto verdict = decideTrainingGraphedArm(family, scope, graphsPossible);
+            if (verdict.runs && plan_.graph == "off") verdict = graphedArmNotAsked();  // advise: a refusal is kept
             verdict.applyTo(graphed);
             PairProgress done;
             if (deviceLoss.lost()) {

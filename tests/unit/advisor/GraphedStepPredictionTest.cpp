@@ -70,10 +70,13 @@ TEST_CASE("Training network scope replays forward and backward; loss and optimiz
     CHECK(p->region.replays == 2);
     CHECK(p->region.eagerWallMs == Approx(8.0));
     CHECK(p->region.eagerRestMs == Approx(0.2 + 0.3 + 0.5));
+    // The loss's backward stays eager: the loss phase's host time, 0.3 ms less its 0.02 ms of GPU time.
+    CHECK(p->region.lossBackwardMs == Approx(0.28));
+    CHECK(p->eagerRestMs == Approx(1.0 + 0.28));
     CHECK(p->region.kernels == 180);
     CHECK(p->replayGapsMs == Approx(0.36));
     CHECK(p->replayHostMs == Approx(0.02));
-    CHECK(p->graphedMs == Approx(1.0 + 1.5 + 0.36 + 0.02));
+    CHECK(p->graphedMs == Approx(1.28 + 1.5 + 0.36 + 0.02));
 }
 
 TEST_CASE("Training step scope replays everything but data in one graph", "[advisor]") {
@@ -97,6 +100,7 @@ TEST_CASE("A seam split replays only its captured part; the rest of forward and 
     REQUIRE(p);
     CHECK(p->region.name == "the captured part of forward and backward");
     CHECK(p->region.eagerRestMs == Approx(9.0 - 5.0));
+    CHECK(p->region.lossBackwardMs == 0);  // the loss is in the eager rest already
     CHECK(p->graphedMs == Approx(4.0 + 0.9 + 0.2 + 0.02));
 }
 
@@ -118,4 +122,29 @@ TEST_CASE("No prediction without the figures it needs, and the reason names them
     row.step_ms_median.reset();
     CHECK_FALSE(predictGraphedStep(row, calibration(), &why));
     CHECK(why == "no timed eager step");
+}
+
+TEST_CASE("The eager rest is what the timed step shows of it, not the phase pass's synchronized sum", "[advisor]") {
+    // The phase pass says data + postprocess take 1.0 ms, but the timed step is only 0.6 ms longer than
+    // forward: in it the rest overlapped the GPU's work.
+    auto row = launchBoundInference();
+    row.data_ms = 0.4;
+    row.postprocess_ms = 0.6;
+    row.step_ms_median = 2.6;
+    std::string why;
+    auto p = predictGraphedStep(row, calibration(), &why);
+    REQUIRE(p);
+    CHECK(p->region.eagerRestMs == Approx(1.0));
+    CHECK(p->eagerRestMs == Approx(0.6));
+    CHECK(p->graphedMs == Approx(0.6 + 0.41));
+    // A timed step shorter than forward's phase-pass time says nothing about the rest: half of it is kept.
+    row.step_ms_median = 1.8;
+    p = predictGraphedStep(row, calibration(), &why);
+    REQUIRE(p);
+    CHECK(p->eagerRestMs == Approx(0.5));
+    // And a timed step longer than the phase pass's sum never makes the rest longer than that sum.
+    row.step_ms_median = 5.0;
+    p = predictGraphedStep(row, calibration(), &why);
+    REQUIRE(p);
+    CHECK(p->eagerRestMs == Approx(1.0));
 }

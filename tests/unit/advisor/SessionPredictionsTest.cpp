@@ -73,3 +73,16 @@ TEST_CASE("An advise session (eager rows only) gets predictions and no errors", 
         CHECK_FALSE(row.prediction_error_pct);
     }
 }
+
+TEST_CASE("A configuration whose graphs were refused gets no prediction, and says why", "[advisor]") {
+    const auto eager = trainingRow("step");
+    auto refused = graphedTwin(eager, 0);
+    refused.step_ms_median.reset();
+    refused.status = "refused";
+    refused.message = "training graph scope step refused for yolo-t (declared: network)";
+    std::vector<Measurement> rows{eager, refused};
+    CHECK(addPredictions(rows, calibration()) == 0);
+    CHECK_FALSE(rows[0].predicted_graphed_ms);
+    CHECK(rows[0].advice == "no prediction: graphs refused (training graph scope step refused for yolo-t (declared: network))");
+    CHECK(rows[1].advice == rows[0].advice);
+}

@@ -29,17 +29,19 @@ python3 - "$out" $families <<'PY'
 import json, sys, os
 out, families = sys.argv[1], sys.argv[2:]
 rows = []
+calibrations = {}
 for family in families:
     path = os.path.join(out, family + ".json")
     if not os.path.exists(path):
         print(f"{family}: no session written"); continue
     session = json.load(open(path))
     cal = session["environment"].get("replay_calibration")
+    if cal: calibrations.setdefault((cal["gap_us_per_kernel"], cal["host_us_per_replay"], cal.get("device", ""), cal.get("driver_version", "")), []).append(family)
     for row in session["rows"]:
         if row.get("pass") == "timed" and row.get("arm") == "graphed":
             rows.append(row)
-if cal:
-    print(f"replay calibration: {cal['gap_us_per_kernel']:.2f} us between kernels, {cal['host_us_per_replay']:.1f} us per replay ({cal.get('device','')}, driver {cal.get('driver_version','')})")
+for (gap, host, device, driver), names in calibrations.items():
+    print(f"replay calibration: {gap:.2f} us between kernels, {host:.1f} us per replay ({device}, driver {driver}): {' '.join(names)}")
 print(f"{'family':16} {'phase':14} {'batch':>5} {'eager':>8} {'measured':>9} {'predicted':>9} {'error%':>7}  status / advice")
 scored = []
 for r in rows:

@@ -40,6 +40,8 @@ ResultsArea::ResultsArea(MeasurementTableModel* model, QWidget* parent)
     connect(m_model, &QAbstractItemModel::modelReset, m_timeline, &TimelinePanel::rowsChanged);
     connect(m_model, &QAbstractItemModel::rowsInserted, m_timeline, &TimelinePanel::rowsChanged);
     connect(m_model, &QAbstractItemModel::dataChanged, m_timeline, &TimelinePanel::rowsChanged);
+    // A row selected in the table is explained there too, with or without a trace.
+    connect(this, &ResultsArea::selectedMeasurementsChanged, m_timeline, &TimelinePanel::explainSelection);
 
     addWidget(createChartsPage());
     addWidget(createTablePage());

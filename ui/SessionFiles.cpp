@@ -50,6 +50,9 @@ bool SessionFiles::open(const QString& path) {
         auto rows = std::move(session.rows);
         m_document->replace(std::move(session));
         m_model->resetData(std::move(rows));
+        // Rows saved before the sweep predicted (an autosave, a session of an older build): predicted
+        // here when the environment holds the device's calibration; predicted rows stay as saved.
+        m_model->predictFrom(m_document->info().environment);
         showEnvironmentOfOpened();
         m_document->setFile(path);
         m_messages->log(tr("Opened %1: %2 rows").arg(shown(path)).arg(m_model->rowCount()));

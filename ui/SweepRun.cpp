@@ -15,8 +15,16 @@
 #include "ui/timeline/TimelinePanel.h"
 
 #include <QDir>
+#include <QJsonDocument>
 
 namespace graphlens::ui {
+namespace {
+
+nlohmann::json fromQJson(const QJsonObject& object) {
+    return nlohmann::json::parse(QJsonDocument(object).toJson(QJsonDocument::Compact).toStdString());
+}
+
+}  // namespace
 
 SweepRun::SweepRun(WorkerClient* worker, SweepPanel* panel, SessionDocument* document,
                    MeasurementTableModel* model, ResultsArea* area, SessionFiles* files,
@@ -40,10 +48,14 @@ void SweepRun::connectWorker() {
         // This machine's devices come from its worker, never from a file measured elsewhere.
         m_lacksCuda = environmentLacksCuda(hello);
         emit environmentReceived(hello);
+        m_model->predictFrom(fromQJson(hello));  // a calibration known at hello predicts rows as they come
     });
-    // The final fingerprint replaces hello's, for About This Run.
+    // The final fingerprint replaces hello's, for About This Run. It holds the replay calibration the
+    // sweep measured, and the rows streamed in before the sweep predicted: the window predicts them.
     connect(m_worker, &WorkerClient::environmentReceived, this, [this](const QJsonObject& environment) {
-        if (m_document->sweepRunning()) emit environmentReceived(environment);
+        if (!m_document->sweepRunning()) return;
+        emit environmentReceived(environment);
+        m_model->predictFrom(fromQJson(environment));
     });
     connect(m_worker, &WorkerClient::progress, m_panel, &SweepPanel::setProgress);
     connect(m_worker, &WorkerClient::measurementReceived, this, [this](const results::Measurement& row) {

@@ -1,9 +1,11 @@
 #include "ui/models/MeasurementTableModel.h"
 
+#include "advisor/SessionPredictions.h"
 #include "results/MeasurementColumns.h"
 #include "results/ProfiledMerge.h"
 #include "ui/UiLogging.h"
 #include "ui/models/RowLabels.h"
+#include "ui/models/RowPredictions.h"
 
 #include <QBrush>
 #include <QColor>
@@ -81,6 +83,7 @@ bool MeasurementTableModel::isFailedRow(const results::Measurement& row) {
 void MeasurementTableModel::resetData(std::vector<results::Measurement> rows) {
     beginResetModel();
     m_rows = std::move(rows);
+    m_calibration.reset();  // another session's rows: its own environment says how to predict them
     // An autosave holds timed rows as they went out, before the profiled pass ran: join them here,
     // as the engine does for its session file, so launches and GPU idle sit on the timed rows.
     results::mergeProfiledRows(m_rows);
@@ -93,11 +96,32 @@ void MeasurementTableModel::appendRow(const results::Measurement& row) {
     beginInsertRows({}, position, position);
     m_rows.push_back(row);
     endInsertRows();
-    if (row.pass != "profiled") return;
-    // A profiled row arrives after the timed rows of its configuration: its counters join them.
-    for (const size_t written : results::mergeProfiledRows(m_rows, size_t(position))) {
-        emit dataChanged(index(int(written), 0), index(int(written), ColumnCount - 1));
+    if (row.pass == "profiled") {
+        // A profiled row arrives after the timed rows of its configuration: its counters join them.
+        for (const size_t written : results::mergeProfiledRows(m_rows, size_t(position))) {
+            emit dataChanged(index(int(written), 0), index(int(written), ColumnCount - 1));
+        }
     }
+    // Once predicting: a profiled row brings the kernel figures a prediction reads, a graphed row
+    // the measurement its prediction is scored against.
+    applyPredictions();
+}
+
+bool MeasurementTableModel::predictFrom(const nlohmann::json& environment) {
+    auto calibration = replayCalibrationIn(environment);
+    if (!calibration) return false;
+    if (!m_calibration && hasPredictions(m_rows)) return false;
+    m_calibration = std::make_shared<const advisor::ReplayCalibration>(std::move(*calibration));
+    applyPredictions();
+    qCDebug(lcUiModel) << "predicted graphed steps from the replay calibration of" << m_calibration->device.c_str();
+    return true;
+}
+
+void MeasurementTableModel::applyPredictions() {
+    if (!m_calibration || m_rows.empty()) return;
+    // Every timed row is rewritten (the advisor pairs rows across the table), so all of them change.
+    advisor::addPredictions(m_rows, *m_calibration);
+    emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 int MeasurementTableModel::rowCount(const QModelIndex& parent) const {

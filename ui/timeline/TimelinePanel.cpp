@@ -1,6 +1,8 @@
 #include "ui/timeline/TimelinePanel.h"
 
+#include "ui/charts/GraphedTwin.h"
 #include "ui/charts/SavedTimeWaterfallView.h"
+#include "ui/models/RedrawSchedule.h"
 #include "ui/timeline/PairRow.h"
 #include "ui/timeline/StepTimelineView.h"
 
@@ -14,6 +16,7 @@
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace graphlens::ui {
 
@@ -76,33 +79,35 @@ TimelinePanel::TimelinePanel(QWidget* parent) : QWidget(parent) {
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);  // the view zooms and pans itself
     scroll->setFrameShape(QFrame::NoFrame);
 
-    // The waterfall beside the timeline: the same pair's saved time, split into where it went.
-    m_waterfall = new SavedTimeWaterfallView;
-    auto* beside = new QSplitter(Qt::Horizontal);
-    beside->addWidget(scroll);
-    beside->addWidget(m_waterfall);
-    beside->setStretchFactor(0, 3);
-    beside->setStretchFactor(1, 2);
-    beside->setChildrenCollapsible(false);
-
     auto* content = new QWidget;
     auto* layout = new QVBoxLayout(content);
     layout->addLayout(bar);
     layout->addWidget(m_comparison);
     layout->addWidget(note);
-    layout->addWidget(beside, 1);
+    layout->addWidget(scroll, 1);
 
     m_stack = new QStackedWidget;
     m_stack->addWidget(m_empty);
     m_stack->addWidget(content);
+    // The waterfall beside the timeline or its how-to: a session without a trace has one too.
+    m_waterfall = new SavedTimeWaterfallView;
+    auto* beside = new QSplitter(Qt::Horizontal);
+    beside->addWidget(m_stack);
+    beside->addWidget(m_waterfall);
+    beside->setStretchFactor(0, 3);
+    beside->setStretchFactor(1, 2);
+    beside->setChildrenCollapsible(false);
     auto* outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(m_stack);
+    outer->addWidget(beside);
+    // A sweep streams rows in: the waterfall follows them without a rebuild per row.
+    m_waterfallRedraw = new RedrawSchedule(this, [this] { updateWaterfall(); });
 
     connect(zoomIn, &QToolButton::clicked, m_view, &StepTimelineView::zoomIn);
     connect(zoomOut, &QToolButton::clicked, m_view, &StepTimelineView::zoomOut);
     connect(reset, &QToolButton::clicked, m_view, &StepTimelineView::resetZoom);
     connect(m_pairs, &QComboBox::currentIndexChanged, this, &TimelinePanel::showPair);
+    updateWaterfall();  // no rows yet: hidden
 }
 
 bool TimelinePanel::loadTraceFile(const QString& path, QString* error) {
@@ -150,29 +155,41 @@ void TimelinePanel::clear(const QString& why) {
     m_view->clear();
     m_comparison->clear();
     m_file->clear();
-    m_waterfall->setRow(nullptr);
     m_stack->setCurrentIndex(0);
+    updateWaterfall();  // the session's rows may still have a graphed row to explain
 }
 
 void TimelinePanel::setRowSource(RowSource rows) {
     m_rowSource = std::move(rows);
-    rowsChanged();
+    updateWaterfall();
 }
 
 void TimelinePanel::rowsChanged() {
-    if (m_trace) updateWaterfall();  // the timeline itself stays as it is (its zoom too)
+    m_waterfallRedraw->soon();  // the timeline itself stays as it is (its zoom too)
+}
+
+void TimelinePanel::explainSelection(const std::vector<results::Measurement>& selected) {
+    if (selected.empty()) m_selected.reset();
+    else m_selected = selected.front();
+    updateWaterfall();
 }
 
 void TimelinePanel::updateWaterfall() {
-    const int index = m_pairs->currentIndex();
-    if (!m_trace || index < 0 || index >= int(m_trace->pairs().size())) {
-        m_waterfall->setRow(nullptr);
-        return;
-    }
     static const std::vector<results::Measurement> none;
     const auto& rows = m_rowSource ? m_rowSource() : none;
-    m_waterfall->setRow(graphedRowOfPair(rows, m_trace->pairs()[std::size_t(index)]), rows);
-    m_waterfall->setVisible(!rows.empty());  // a trace opened without its session has no rows to explain
+    const int index = m_pairs->currentIndex();
+    const bool pairShown = m_trace && index >= 0 && index < int(m_trace->pairs().size());
+    const results::Measurement* row = nullptr;
+    if (m_selected) row = graphedTwinOf(rows, *m_selected);
+    else if (pairShown) row = graphedRowOfPair(rows, m_trace->pairs()[std::size_t(index)]);
+    else row = SavedTimeWaterfall::headlineRow(rows);
+    m_waterfall->setRow(row, rows);
+    // Hidden with nothing to explain, so the timeline or its how-to keeps the width: a trace opened
+    // without its session, or (no trace, nothing selected) a session with no graphed row at all.
+    const bool anyGraphed = std::any_of(rows.begin(), rows.end(), [](const results::Measurement& r) {
+        return r.arm == "graphed" && r.pass != "profiled";
+    });
+    m_waterfall->setVisible(!rows.empty() && (m_trace || m_selected || anyGraphed));
 }
 
 void TimelinePanel::showPair(int index) {
@@ -180,6 +197,7 @@ void TimelinePanel::showPair(int index) {
     const auto& pair = m_trace->pairs()[std::size_t(index)];
     m_view->setPair(pair);
     m_comparison->setText(comparison(pair));
+    m_selected.reset();  // a batch chosen here is the newer choice than a row selected in the table
     updateWaterfall();
 }
 

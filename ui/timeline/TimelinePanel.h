@@ -1,8 +1,10 @@
 #pragma once
 // The "Timeline" tab: the step timeline over one trace file, with the choice of which batch (one
 // eager and one graphed step each), zoom buttons and the comparison in words. While no trace is
-// loaded it says how to get one. Beside the timeline, "Where the saved time went" for the graphed
-// row of the pair shown (SavedTimeWaterfallView), from the session's rows (setRows).
+// loaded it says how to get one. Beside it, "Where the saved time went" (SavedTimeWaterfallView)
+// from the session's rows: for the configuration of the row selected in the table, else for the
+// graphed row of the pair shown, else (no trace) for the headline row; so a session without a trace
+// has it too.
 #include "results/Measurement.h"
 #include "ui/timeline/StepTrace.h"
 
@@ -19,6 +21,7 @@ class QToolButton;
 
 namespace graphlens::ui {
 
+class RedrawSchedule;
 class SavedTimeWaterfallView;
 class StepTimelineView;
 
@@ -39,10 +42,13 @@ public:
     const std::optional<StepTrace>& trace() const { return m_trace; }
 
     // Where the session's rows are read (the table model's, never copied: a sweep streams thousands
-    // in); the waterfall explains the graphed row of the pair shown. rowsChanged() redraws it.
+    // in). rowsChanged() redraws the waterfall, at most once per redraw interval and only while shown.
     using RowSource = std::function<const std::vector<results::Measurement>&()>;
     void setRowSource(RowSource rows);
     void rowsChanged();
+    // The rows selected in the table: the waterfall explains the first one's configuration (its graphed
+    // row, or why there is none) until the selection is emptied or another batch is chosen above.
+    void explainSelection(const std::vector<results::Measurement>& selected);
 
     StepTimelineView* view() const { return m_view; }
     SavedTimeWaterfallView* waterfall() const { return m_waterfall; }
@@ -69,7 +75,9 @@ private:
     QLabel* m_file = nullptr;
     StepTimelineView* m_view = nullptr;
     SavedTimeWaterfallView* m_waterfall = nullptr;
+    RedrawSchedule* m_waterfallRedraw = nullptr;
     RowSource m_rowSource;
+    std::optional<results::Measurement> m_selected;  // a copy: the model's rows move as a sweep streams
 };
 
 }  // namespace graphlens::ui

@@ -155,7 +155,7 @@ TEST_CASE("an environment without a calibration changes no row", "[ui][model][ad
     CHECK_FALSE(rowOf(model.rows(), "timed", "graphed").predicted_graphed_ms);
 }
 
-TEST_CASE("a calibration known before the rows predicts them as they arrive; a reset forgets it",
+TEST_CASE("a calibration known before the rows predicts them as they arrive, and a reset forgets it",
           "[ui][model][advisor]") {
     MeasurementTableModel model;
     REQUIRE(model.predictFrom(nlohmann::json{{"version", "0.1.0"}, {"environment", calibratedEnvironment()}}));

@@ -87,3 +87,15 @@ TEST_CASE("a selected row with no graphed twin says why in the waterfall", "[ui]
     CHECK_FALSE(waterfall->showsChart());
     CHECK(waterfall->emptyStateLabel()->text().contains(QStringLiteral("No graphed row")));
 }
+
+TEST_CASE("a session from before the advisor: the waterfall waits for a row, then says it has no figures",
+          "[ui][window][advisor][waterfall]") {
+    MainWindow window;  // a real H200 session, measured before explain_* columns existed
+    REQUIRE(window.openFile(QStringLiteral(GRAPHLENS_UI_FIXTURE_DIR "/resnet18-h200-session.json")));
+    auto* waterfall = window.timelinePanel()->waterfall();
+    CHECK(waterfall->isHidden());  // no headline row to explain: the how-to keeps the width
+    selectRow(window, "graphed", 8);
+    CHECK_FALSE(waterfall->isHidden());
+    CHECK(waterfall->waterfall().batch == 8);
+    CHECK(waterfall->emptyStateLabel()->text().contains(QStringLiteral("no explain_* figures")));
+}

@@ -16,7 +16,6 @@
 #include <QStackedWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <algorithm>
 
 namespace graphlens::ui {
 
@@ -185,11 +184,8 @@ void TimelinePanel::updateWaterfall() {
     else row = SavedTimeWaterfall::headlineRow(rows);
     m_waterfall->setRow(row, rows);
     // Hidden with nothing to explain, so the timeline or its how-to keeps the width: a trace opened
-    // without its session, or (no trace, nothing selected) a session with no graphed row at all.
-    const bool anyGraphed = std::any_of(rows.begin(), rows.end(), [](const results::Measurement& r) {
-        return r.arm == "graphed" && r.pass != "profiled";
-    });
-    m_waterfall->setVisible(!rows.empty() && (m_trace || m_selected || anyGraphed));
+    // without its session, or (no trace, nothing selected) a session without explain_* figures.
+    m_waterfall->setVisible(!rows.empty() && (m_trace || m_selected || row));
 }
 
 void TimelinePanel::showPair(int index) {

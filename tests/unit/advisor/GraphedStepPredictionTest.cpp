@@ -62,7 +62,7 @@ TEST_CASE("An eager postprocess keeps its time: a long one caps the prediction",
     CHECK(q->verdict != Verdict::LaunchBound);
 }
 
-TEST_CASE("Training network scope replays forward and backward; loss and optimizer stay eager", "[advisor]") {
+TEST_CASE("Training network scope replays forward and backward, loss and optimizer stay eager", "[advisor]") {
     std::string why;
     const auto p = predictGraphedStep(trainingRow("network"), calibration(), &why);
     REQUIRE(p);
@@ -90,7 +90,7 @@ TEST_CASE("Training step scope replays everything but data in one graph", "[advi
     CHECK(p->graphedMs == Approx(0.2 + 1.62 + 0.378 + 0.01));
 }
 
-TEST_CASE("A seam split replays only its captured part; the rest of forward and backward stays eager", "[advisor]") {
+TEST_CASE("A seam split replays only its captured part, the rest of forward and backward stays eager", "[advisor]") {
     auto row = trainingRow("network");
     row.captured_ms = 5.0;
     row.captured_gpu_us = 900;

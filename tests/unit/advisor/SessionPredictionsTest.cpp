@@ -47,7 +47,7 @@ TEST_CASE("The session pass pairs rows by configuration, never across batch or s
     CHECK(*rows[2].prediction_error_pct == Approx(1.1));
 }
 
-TEST_CASE("Rows without a prediction say why; profiled rows and failed rows are left alone", "[advisor]") {
+TEST_CASE("Rows without a prediction say why, profiled rows and failed rows are left alone", "[advisor]") {
     auto eager = launchBoundInference();
     auto profiled = eager;
     profiled.pass = "profiled";

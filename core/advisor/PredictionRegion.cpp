@@ -1,5 +1,7 @@
 #include "advisor/PredictionRegion.h"
 
+#include "results/PhaseColumns.h"
+
 #include <algorithm>
 #include <initializer_list>
 #include <utility>
@@ -9,31 +11,20 @@ namespace {
 
 using results::Measurement;
 
-// One phase's three figures on a row: phase-pass wall (ms), GPU time (us) and kernels of the profiled pass.
-struct PhaseColumns {
-    const char* name;
-    std::optional<double> Measurement::*wallMs;
-    std::optional<double> Measurement::*gpuUs;
-    std::optional<double> Measurement::*kernels;
-};
-
-constexpr PhaseColumns kData{"data", &Measurement::data_ms, &Measurement::data_gpu_us, &Measurement::data_kernels};
-constexpr PhaseColumns kForward{"forward", &Measurement::forward_ms, &Measurement::forward_gpu_us,
-                                &Measurement::forward_kernels};
-constexpr PhaseColumns kLoss{"loss", &Measurement::loss_ms, &Measurement::loss_gpu_us, &Measurement::loss_kernels};
-constexpr PhaseColumns kBackward{"backward", &Measurement::backward_ms, &Measurement::backward_gpu_us,
-                                 &Measurement::backward_kernels};
-constexpr PhaseColumns kOptimizer{"optimizer", &Measurement::optimizer_ms, &Measurement::optimizer_gpu_us,
-                                  &Measurement::optimizer_kernels};
-constexpr PhaseColumns kPostprocess{"postprocess", &Measurement::postprocess_ms, &Measurement::postprocess_gpu_us,
-                                    &Measurement::postprocess_kernels};
+using results::PhaseColumns;
+constexpr auto& kData = results::kDataColumns;
+constexpr auto& kForward = results::kForwardColumns;
+constexpr auto& kLoss = results::kLossColumns;
+constexpr auto& kBackward = results::kBackwardColumns;
+constexpr auto& kOptimizer = results::kOptimizerColumns;
+constexpr auto& kPostprocess = results::kPostprocessColumns;
 
 // Sums the region's phases into `region`; false with `why` when one of them lacks a figure. A phase
 // with no kernels (a step that never launches one there) has no GPU columns: it counts as zero GPU time.
 bool addRegionPhases(const Measurement& row, std::initializer_list<PhaseColumns> phases, PredictionRegion& region,
                      std::string* why) {
     for (const auto& phase : phases) {
-        const auto& wall = row.*phase.wallMs;
+        const auto& wall = row.*phase.phaseMs;
         if (!wall) {
             if (why) *why = std::string("no phase-pass time for ") + phase.name;
             return false;
@@ -52,7 +43,7 @@ bool addRegionPhases(const Measurement& row, std::initializer_list<PhaseColumns>
 
 double restOf(const Measurement& row, std::initializer_list<PhaseColumns> phases) {
     double rest = 0;
-    for (const auto& phase : phases) rest += (row.*phase.wallMs).value_or(0);
+    for (const auto& phase : phases) rest += (row.*phase.phaseMs).value_or(0);
     return rest;
 }
 

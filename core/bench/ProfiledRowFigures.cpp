@@ -1,6 +1,7 @@
 #include "bench/ProfiledRowFigures.h"
 
 #include "profiler/ScopedPhase.h"
+#include "results/PhaseColumns.h"
 #include "results/ProfiledMerge.h"
 #include "results/ProfilerOverhead.h"
 #include "results/Statistics.h"
@@ -12,32 +13,12 @@ namespace {
 
 using results::Measurement;
 
-// The per-phase columns of the CSV: wall time, GPU time and kernels per phase name the profiler knows.
-struct PhaseColumns {
-    const char* phase;
-    std::optional<double> Measurement::*wall;
-    std::optional<double> Measurement::*gpu;
-    std::optional<double> Measurement::*kernels;
-};
-constexpr PhaseColumns kPhaseColumns[] = {
-    {profiler::kPhaseData, &Measurement::data_wall_us, &Measurement::data_gpu_us, &Measurement::data_kernels},
-    {profiler::kPhaseForward, &Measurement::forward_wall_us, &Measurement::forward_gpu_us,
-     &Measurement::forward_kernels},
-    {profiler::kPhaseLoss, &Measurement::loss_wall_us, &Measurement::loss_gpu_us, &Measurement::loss_kernels},
-    {profiler::kPhaseBackward, &Measurement::backward_wall_us, &Measurement::backward_gpu_us,
-     &Measurement::backward_kernels},
-    {profiler::kPhaseOptimizer, &Measurement::optimizer_wall_us, &Measurement::optimizer_gpu_us,
-     &Measurement::optimizer_kernels},
-    {profiler::kPhasePostprocess, &Measurement::postprocess_wall_us, &Measurement::postprocess_gpu_us,
-     &Measurement::postprocess_kernels},
-};
-
 void fillPhaseColumns(Measurement& row, const profiler::StepSummary& summary) {
     for (const auto& phase : summary.phases) {
-        for (const auto& columns : kPhaseColumns) {
-            if (phase.name != columns.phase) continue;
-            row.*columns.wall = phase.wallUs;
-            row.*columns.gpu = phase.gpuUs;
+        for (const auto& columns : results::kPhaseColumns) {
+            if (phase.name != columns.name) continue;
+            row.*columns.wallUs = phase.wallUs;
+            row.*columns.gpuUs = phase.gpuUs;
             row.*columns.kernels = phase.kernels;
         }
     }

@@ -144,6 +144,17 @@ struct Measurement {
     std::optional<double> explain_unexplained_ms;    // the rest: never hidden
     std::string kernel_alignment;  // "62 of 62 kernels in the same order", or the first mismatch
 
+    // Refused graphed rows (capture forensics, graphs/CaptureDiagnosis.h): why the graph was refused,
+    // found by re-running the capture attempt with every CUDA API call's return code recorded and the
+    // ATen operator and TorchScript module in progress noted, or by bisecting a replay mismatch over
+    // the model's module chain. Empty on rows that were not refused, and where the diagnosis could
+    // not run (no CUPTI): the message then still says what the check found.
+    std::string refusal_kind;    // capture-failed, mismatch, random-draws, state-across-calls
+    std::string refusal_call;    // the first CUDA call that failed during capture, its error and thread
+    std::string refusal_op;      // the ATen operator in progress ("aten::nonzero"), innermost last
+    std::string refusal_module;  // the module that issued it or whose output first differs ("head.nms")
+    std::string refusal_advice;  // what to do about it, one sentence
+
     bool operator==(const Measurement&) const = default;
 };
 

@@ -116,6 +116,11 @@ constexpr std::array kColumns{
     MeasurementColumn{"explain_replay_cost_ms", &M::explain_replay_cost_ms, "graphed rows: the replay's own cost (graph launch, prologue kernels), a negative saving, ms"},
     MeasurementColumn{"explain_unexplained_ms", &M::explain_unexplained_ms, "graphed rows: what the terms above do not account for, ms"},
     MeasurementColumn{"kernel_alignment", &M::kernel_alignment, "graphed rows: whether the replay runs the eager kernels in the same order, or the first mismatch"},
+    MeasurementColumn{"refusal_kind", &M::refusal_kind, "refused graphed rows: capture-failed, mismatch, random-draws (replays draw new numbers by design) or state-across-calls"},
+    MeasurementColumn{"refusal_call", &M::refusal_call, "refused graphed rows: the first CUDA API call that failed during the capture attempt, its error and the thread that made it"},
+    MeasurementColumn{"refusal_op", &M::refusal_op, "refused graphed rows: the ATen operator in progress when the capture broke (outer > inner)"},
+    MeasurementColumn{"refusal_module", &M::refusal_module, "refused graphed rows: the module that broke the capture, or the first whose replayed output differs from eager"},
+    MeasurementColumn{"refusal_advice", &M::refusal_advice, "refused graphed rows: what to do about it (move a .item() out of forward, create tensors on x.device, split here)"},
 };
 
 std::string formatDouble(double value) {

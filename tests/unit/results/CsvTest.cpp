@@ -30,8 +30,8 @@ TEST_CASE("CSV header is the column names in schema order", "[results][csv]") {
                                "jit,arm,pass,device,status,message,graph_mode,parity,"
                                "eager_fallbacks,steps,step_ms_median,",
                                0) == 0);
-    CHECK(measurementColumns().size() == 105);
-    CHECK(measurementColumns().back().name == "kernel_alignment");
+    CHECK(measurementColumns().size() == 110);
+    CHECK(measurementColumns().back().name == "refusal_advice");
 }
 
 TEST_CASE("CSV round trip keeps every field exactly", "[results][csv]") {
@@ -88,7 +88,7 @@ TEST_CASE("CSV line numbers in errors count the physical lines of multi-line cel
     std::string csv = toCsv({m});
     csv += "x,y,z\n";  // the data row occupied lines 2..4, so this is line 5
     CHECK(resultsErrorOf([&] { parseCsv(csv, "multi.csv"); }) ==
-          "multi.csv:5: 3 fields, header has 105");
+          "multi.csv:5: 3 fields, header has 110");
 }
 
 TEST_CASE("CSV reader tolerates a BOM, CRLF line ends, blank lines and a missing final newline",
@@ -133,7 +133,7 @@ TEST_CASE("CSV errors name the file, the line and what is wrong", "[results][csv
     SECTION("too few fields") {
         const std::string text = expectedHeader() + "\nresnet18\n";
         CHECK(resultsErrorOf([&] { parseCsv(text, "short.csv"); }) ==
-              "short.csv:2: 1 fields, header has 105");
+              "short.csv:2: 1 fields, header has 110");
     }
     SECTION("a non-number in an int column") {
         const std::string text = "family,batch\nresnet18,8\nresnet18,eight\n";

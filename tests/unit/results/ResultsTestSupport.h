@@ -126,6 +126,11 @@ inline Measurement fullRow() {
     m.explain_replay_cost_ms = -0.015625;
     m.explain_unexplained_ms = 0.046875;
     m.kernel_alignment = "62 of 62 kernels in the same order";
+    m.refusal_kind = "capture-failed";
+    m.refusal_call = "cudaStreamSynchronize: operation not permitted when stream is capturing, \"quoted\", on the capturing thread";
+    m.refusal_op = "aten::nonzero";
+    m.refusal_module = "head.nms";
+    m.refusal_advice = "run this part eagerly after the graph: split before head.nms";
     return m;
 }
 

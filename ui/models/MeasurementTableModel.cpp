@@ -51,6 +51,11 @@ constexpr ColumnInfo kColumns[MeasurementTableModel::ColumnCount] = {
     // One profiled step of each arm, not the timed medians: the header's tooltip (its doc) says so.
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Saved ms (profiled)"), "explain_saved_ms", true},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Kernel alignment"), "kernel_alignment", false},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Refusal"), "refusal_kind", false},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Refused call"), "refusal_call", false},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Refused at operator"), "refusal_op", false},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Refused in module"), "refusal_module", false},
+    {QT_TRANSLATE_NOOP("MeasurementTableModel", "Refusal advice"), "refusal_advice", false},
     {QT_TRANSLATE_NOOP("MeasurementTableModel", "Message"), "message", false},
 };
 
@@ -141,7 +146,11 @@ QVariant MeasurementTableModel::data(const QModelIndex& index, int role) const {
     case SortRole:
         return sortValue(m, index.column());
     case Qt::ToolTipRole:
-        // Pointing anywhere on a failed row says why it failed.
+        // A refusal's own cell shows itself whole (a failed call is longer than its column)...
+        if (index.column() >= RefusalKind && index.column() <= RefusalAdvice) {
+            if (const QString own = display(m, index.column()).toString(); !own.isEmpty()) return own;
+        }
+        // ...and pointing anywhere else on a failed row says why it failed.
         if (isFailedRow(m) && !m.message.empty()) return QString::fromStdString(m.message);
         return toolTip(m, index.column());
     case Qt::TextAlignmentRole:
@@ -199,6 +208,11 @@ QVariant MeasurementTableModel::display(const results::Measurement& m, int colum
     case Advice: return QString::fromStdString(m.advice);
     case SavedMs: return number(m.explain_saved_ms, 3);
     case KernelAlignment: return QString::fromStdString(m.kernel_alignment);
+    case RefusalKind: return QString::fromStdString(m.refusal_kind);
+    case RefusalCall: return QString::fromStdString(m.refusal_call);
+    case RefusalOp: return QString::fromStdString(m.refusal_op);
+    case RefusalModule: return QString::fromStdString(m.refusal_module);
+    case RefusalAdvice: return QString::fromStdString(m.refusal_advice);
     case Message: return QString::fromStdString(m.message);
     default: return {};
     }

@@ -25,6 +25,8 @@ public:
         Speedup, VramPeakReserved, VramDelta, CaptureMs, Replays, Launches, Kernels, NetworkPct,
         // The advisor's: its prediction, how far off it was, its advice, where the saved time went.
         PredictedSpeedup, PredictionErrorPct, Advice, SavedMs, KernelAlignment,
+        // Why a graphed row was refused (the capture diagnosis); empty on every other row.
+        RefusalKind, RefusalCall, RefusalOp, RefusalModule, RefusalAdvice,
         Message, ColumnCount
     };
     // Raw numbers for sorting (a proxy sorting DisplayRole would put "32" before "8").

@@ -272,6 +272,9 @@ SummaryCardWidget* MainWindow::summaryCard() const {
 TimelinePanel* MainWindow::timelinePanel() const {
     return m_area->timeline();
 }
+WhyNotGraphedPanel* MainWindow::whyNotGraphedPanel() const {
+    return m_area->whyNotGraphed();
+}
 QString MainWindow::currentFile() const {
     return m_document->file();
 }

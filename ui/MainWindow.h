@@ -36,6 +36,7 @@ class SummaryCardWidget;
 class SweepPanel;
 class SweepRun;
 class TimelinePanel;
+class WhyNotGraphedPanel;
 class WindowActions;
 class WindowMessages;
 class WorkerClient;
@@ -83,6 +84,8 @@ public:
     // The session shown and openFile(), for helpers that must not reach the rest of the window.
     ShownSession shownSession();
     TimelinePanel* timelinePanel() const;
+    // "Why not graphed" beside the table: the refused graphed row selected (hidden without one in the session).
+    WhyNotGraphedPanel* whyNotGraphedPanel() const;
     WorkerClient* worker() const { return m_worker; }
     QString currentFile() const;
     QString lastError() const;

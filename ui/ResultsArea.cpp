@@ -1,6 +1,7 @@
 #include "ui/ResultsArea.h"
 
 #include "ui/charts/ChartsPanel.h"
+#include "ui/charts/WhyNotGraphedPanel.h"
 #include "ui/models/ColumnFit.h"
 #include "ui/models/MeasurementFilterBar.h"
 #include "ui/models/MeasurementFilterModel.h"
@@ -117,7 +118,21 @@ QWidget* ResultsArea::createTablePage() {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_filterBar);
-    layout->addWidget(m_table, 1);
+    // "Why not graphed" beside the table whose selection it follows, whichever chart tab is shown; hidden
+    // (the splitter then gives the table the width) while the session has no refused graphed row.
+    m_whyNotGraphed = new WhyNotGraphedPanel;
+    auto* beside = new QSplitter(Qt::Horizontal);
+    beside->addWidget(m_table);
+    beside->addWidget(m_whyNotGraphed);
+    beside->setStretchFactor(0, 3);
+    beside->setStretchFactor(1, 1);
+    beside->setChildrenCollapsible(false);
+    layout->addWidget(beside, 1);
+    m_whyNotGraphed->setRowSource([model = m_model]() -> const std::vector<results::Measurement>& { return model->rows(); });
+    connect(m_model, &QAbstractItemModel::modelReset, m_whyNotGraphed, &WhyNotGraphedPanel::refresh);
+    connect(m_model, &QAbstractItemModel::rowsInserted, m_whyNotGraphed, &WhyNotGraphedPanel::rowsChanged);
+    connect(m_model, &QAbstractItemModel::dataChanged, m_whyNotGraphed, &WhyNotGraphedPanel::rowsChanged);
+    connect(this, &ResultsArea::selectedMeasurementsChanged, m_whyNotGraphed, &WhyNotGraphedPanel::explainSelection);
     return page;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The middle of the window: the charts, with the summary card above them (or the first-run text in
 // their place while there is nothing to show), over the results table and the filter bar that
-// narrows it. Selecting rows in the table marks their points in the charts.
+// narrows it. Selecting rows in the table marks their points in the charts; beside the table, "Why not
+// graphed" explains a refused graphed row (only in a session that has one).
 #include "results/Measurement.h"
 
 #include <QSplitter>
@@ -21,6 +22,7 @@ class MeasurementFilterModel;
 class MeasurementTableModel;
 class SummaryCardWidget;
 class TimelinePanel;
+class WhyNotGraphedPanel;
 
 class ResultsArea : public QSplitter {
     Q_OBJECT
@@ -37,6 +39,7 @@ public:
         return m_timeline;
     }  // the Timeline tab: reads a trace file, not the rows
     SummaryCardWidget* summaryCard() const { return m_summaryCard; }
+    WhyNotGraphedPanel* whyNotGraphed() const { return m_whyNotGraphed; }  // beside the table
     QLabel* emptyStateLabel() const { return m_emptyState; }
 
     // The chart in the current tab, or nullptr (the Timeline tab, the empty state).
@@ -63,6 +66,7 @@ private:
     MeasurementFilterBar* m_filterBar = nullptr;
     ChartsPanel* m_charts = nullptr;
     TimelinePanel* m_timeline = nullptr;
+    WhyNotGraphedPanel* m_whyNotGraphed = nullptr;
     SummaryCardWidget* m_summaryCard = nullptr;
     QStackedWidget* m_chartArea = nullptr;  // the empty state or the charts
     QLabel* m_emptyState = nullptr;

@@ -1,5 +1,6 @@
 #include "ui/report/SummaryCard.h"
 
+#include "ui/charts/RefusalExplanation.h"
 #include "ui/report/PredictionSentence.h"
 
 #include <QCoreApplication>
@@ -109,8 +110,24 @@ QString failureVerb(const std::string& status) {
     return tr("ended with status %1").arg(qs(status));
 }
 
-// First line of the row's message, short enough for a sentence.
+// A diagnosed refusal: its kind, module and what to do, e.g. "the capture failed in head.nms; what to
+// do: split before head.nms" (the failed call and operator stay in the table and the window's panel).
+QString refusalReason(const Measurement& row) {
+    QString text = RefusalExplanation::kindInSentence(row.refusal_kind);
+    if (!row.refusal_module.empty()) {
+        text = text.isEmpty() ? tr("in %1").arg(qs(row.refusal_module)) : tr("%1 in %2").arg(text, qs(row.refusal_module));
+    }
+    QString advice = qs(row.refusal_advice).trimmed();
+    if (advice.endsWith(QLatin1Char('.'))) advice.chop(1);  // the summary's sentence ends after the bracket
+    if (!advice.isEmpty()) text = text.isEmpty() ? tr("what to do: %1").arg(advice) : tr("%1; what to do: %2").arg(text, advice);
+    return text;
+}
+
+// First line of the row's message, short enough for a sentence; a diagnosed refusal says what to do instead.
 QString reason(const Measurement& row) {
+    if (row.status == "refused") {
+        if (const QString refusal = refusalReason(row); !refusal.isEmpty()) return QStringLiteral(" (%1)").arg(refusal);
+    }
     QString text = qs(row.message).section(QLatin1Char('\n'), 0, 0).trimmed();
     if (text.size() > 140) text = text.left(139) + QStringLiteral("…");
     return text.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(text);

@@ -66,6 +66,7 @@ CuptiLibrary load() {
     bindOptional(handle, "cuptiSubscribe", lib.cuptiSubscribe);
     bindOptional(handle, "cuptiUnsubscribe", lib.cuptiUnsubscribe);
     bindOptional(handle, "cuptiEnableCallback", lib.cuptiEnableCallback);
+    bindOptional(handle, "cuptiEnableDomain", lib.cuptiEnableDomain);
     bindOptional(handle, "cuptiGetGraphExecId", lib.cuptiGetGraphExecId);
     lib.loaded = ok;
     return lib;

@@ -36,6 +36,7 @@ struct CuptiLibrary {
     decltype(&::cuptiSubscribe) cuptiSubscribe = nullptr;
     decltype(&::cuptiUnsubscribe) cuptiUnsubscribe = nullptr;
     decltype(&::cuptiEnableCallback) cuptiEnableCallback = nullptr;
+    decltype(&::cuptiEnableDomain) cuptiEnableDomain = nullptr;  // every call of a domain (capture forensics)
     bool hasCallbackApi() const { return cuptiSubscribe && cuptiUnsubscribe && cuptiEnableCallback; }
 
     // Optional: CUPTI's id of an executable graph, the id a graph-level record names. Without it

@@ -86,7 +86,7 @@ if [ "$tests" = 1 ]; then
   # Fixture generators and benchmark scripts the bundled programs run: found beside the binaries
   # (<bundle>/share/graphlens-tests), never by this machine's source path.
   mkdir -p "$bundle/share/graphlens-tests"
-  cp "$root/tests/fixtures/export_user_models.py" "$root/bench/export_conv_detector.py" \
+  cp "$root/tests/fixtures/export_user_models.py" "$root/tests/fixtures/export_capture_zoo.py" "$root/bench/export_conv_detector.py" \
      "$root/bench/profiler_overhead.sh" "$root/bench/prediction_accuracy.sh" "$root/bench/train_step_twin.py" "$root/bench/train_step_rounds.py" \
      "$bundle/share/graphlens-tests/"
 fi

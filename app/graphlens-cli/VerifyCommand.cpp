@@ -37,6 +37,12 @@ CLI::App* addVerifyCommand(CLI::App& app, VerifyArgs& args) {
     verify->add_option("--optimizer", args.optimizer, "with --training: sgd | adamw")->capture_default_str();
     verify->add_option("--memory-format", args.memoryFormat, "nchw | channels_last: network and probes")
         ->capture_default_str();
+    verify->add_flag("--find-seam", args.findSeam,
+                     "search the model's chain of submodules for the largest part that captures bit for bit, "
+                     "capture it, run the rest eagerly, and time the split");
+    verify->add_flag("--no-diagnosis", args.noDiagnosis,
+                     "when a capture fails or a replay differs, do not re-run it to find the call, operator and "
+                     "module responsible");
     return verify;
 }
 
@@ -56,6 +62,9 @@ int runVerify(const VerifyArgs& args) {
     options.batch = args.batch;
     options.dtype = dtype;
     options.memoryFormat = args.memoryFormat;
+    options.diagnose = !args.noDiagnosis;
+    options.findSeam = args.findSeam;
+    if (args.findSeam && args.all) throw bench::UsageError("--find-seam works on one model at a time, not with --all");
     std::vector<bench::VerifyRow> rows;
     if (!args.model.path.empty()) {
         // The check on load is the verification: run it once, here, and print its row.

@@ -19,6 +19,8 @@ struct VerifyArgs {
     bool training = false;
     std::string optimizer = "sgd";  // with --training
     std::string memoryFormat = "nchw";
+    bool findSeam = false;     // search the module chain for the largest capturable part
+    bool noDiagnosis = false;  // a refused row without the forensic re-run (faster)
 };
 
 // Adds `verify` to app, its options bound to args (which must outlive the parse).

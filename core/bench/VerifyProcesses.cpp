@@ -35,6 +35,7 @@ VerifyRow verifyRowFromJson(const nlohmann::json& object) {
     row.batch = object.value("batch", 0);
     row.imgsz = object.value("imgsz", 0);
     row.dtype = object.value("dtype", "");
+    if (object.contains("diagnosis")) row.diagnosis = diagnosisFromJson(object["diagnosis"]);
     return row;
 }
 

@@ -3,6 +3,7 @@
 #include "results/ErrorText.h"
 
 #include "bench/ParityProbes.h"
+#include "bench/RefusalDiagnosis.h"
 #include "bench/SweepNetwork.h"
 #include "families/FamilyRegistry.h"
 #include "families/MemoryFormat.h"
@@ -82,20 +83,22 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
         runnerOptions.warmupIterations = captureWarmupIterations(family);  // as the sweep
         runnerOptions.backend = options.backend;
         runnerOptions.warn = [](const std::string&) {};  // the row carries what matters
-        std::unique_ptr<graphs::GraphRunner> runner;
-        if (family.inference.kind == families::GraphSupportKind::Seam) {
-            auto seam = options.seamOf ? options.seamOf(network)
-                                       : (family.inferenceSeam ? family.inferenceSeam(network) : std::nullopt);
-            if (!seam) {
-                row.result = VerifyResult::CaptureError;
-                row.message = family.name + " declares a seam split (" + family.inference.reason +
-                              ") but no SeamSplit was provided for it";
-                return row;
+        auto makeRunner = [&]() -> std::unique_ptr<graphs::GraphRunner> {
+            if (family.inference.kind == families::GraphSupportKind::Seam) {
+                auto seam = options.seamOf ? options.seamOf(network)
+                                           : (family.inferenceSeam ? family.inferenceSeam(network) : std::nullopt);
+                if (!seam) return nullptr;
+                return std::make_unique<graphs::GraphRunner>(network.ptr(), std::move(*seam), family.name,
+                                                             family.inference, runnerOptions);
             }
-            runner = std::make_unique<graphs::GraphRunner>(network.ptr(), std::move(*seam), family.name,
-                                                           family.inference, runnerOptions);
-        } else {
-            runner = std::make_unique<graphs::GraphRunner>(network, family.name, family.inference, runnerOptions);
+            return std::make_unique<graphs::GraphRunner>(network, family.name, family.inference, runnerOptions);
+        };
+        auto runner = makeRunner();
+        if (!runner) {
+            row.result = VerifyResult::CaptureError;
+            row.message = family.name + " declares a seam split (" + family.inference.reason +
+                          ") but no SeamSplit was provided for it";
+            return row;
         }
         const auto probeA = probeA32.to(options.dtype).contiguous(format);
         const auto probeB = probeB32.to(options.dtype).contiguous(format);
@@ -111,6 +114,25 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
             row.message = "the probes gave identical eager outputs: the check proves nothing";
         } else if (row.result == VerifyResult::BitExact && !row.staleGuard) {
             row.message = "a replay returned the previous replay's output (stale buffer)";
+        }
+        runner.reset();  // its graph and pool, before anything else captures
+        // Without a device there is nothing to diagnose or split: the check already said graphs need one.
+        const bool canCapture = device.is_cuda() || options.backend;
+        if (canCapture && options.diagnose && (report.result != graphs::ParityResult::BitExact || !report.staleGuard)) {
+            RefusalContext context{family, network, probeA, probeB, makeRunner, runnerOptions.warmupIterations,
+                                   options.backend};
+            row.diagnosis = diagnoseRefusal(context, report);
+        }
+        if (options.findSeam && !canCapture) {
+            row.seam = SeamFinding{};
+            row.seam->status = "none";
+            row.seam->why = "CUDA graphs need a CUDA device, and this machine has none";
+        } else if (options.findSeam) {
+            SeamFinderOptions search;
+            search.warmupIterations = runnerOptions.warmupIterations;
+            search.backend = options.backend;
+            search.measure = options.measureSeam;
+            row.seam = findSeam(family, network, probeA, probeB, search);
         }
     } catch (const std::exception& error) {  // building, moving or the eager reference failed
         row.result = VerifyResult::CaptureError;
@@ -130,6 +152,21 @@ std::string firstLine(const std::string& text, std::size_t limit) {
     auto line = text.substr(0, text.find('\n'));
     if (line.size() > limit) line = line.substr(0, limit - 3) + "...";
     return line;
+}
+
+// The lines under a refused row: why, the call, the operator and module, and what to do.
+std::string diagnosisText(const graphs::CaptureDiagnosis& d) {
+    if (d.kind == graphs::RefusalKind::None) return "";
+    std::string text = "  why: " + d.summary() + "\n";
+    if (!d.call.empty()) text += "    call: " + d.callText() + "\n";
+    if (!d.operators.empty()) text += "    operator: " + d.operators + "\n";
+    if (!d.module.empty()) {
+        text += "    module: " + d.module + (d.moduleType.empty() ? "" : " (" + d.moduleType + ")") + "\n";
+    }
+    if (!d.missing.empty()) text += "    not found: " + d.missing + "\n";
+    if (d.call.empty() && !d.exception.empty()) text += "    libtorch said: " + firstLine(d.exception, 200) + "\n";
+    if (!d.advice.empty()) text += "    what to do: " + d.advice + "\n";
+    return text;
 }
 
 std::string resultText(const VerifyRow& row) {
@@ -152,6 +189,8 @@ std::string verifyTable(const std::vector<VerifyRow>& rows) {
                       row.task.c_str(), row.declaration.c_str(), resultText(row).c_str(), probes, stale,
                       firstLine(row.message, 200).c_str());
         table += line;
+        table += diagnosisText(row.diagnosis);
+        if (row.seam) table += row.seam->text();
     }
     return table;
 }
@@ -173,8 +212,44 @@ nlohmann::json verifyJson(const std::vector<VerifyRow>& rows) {
                         {"imgsz", row.imgsz},
                         {"dtype", row.dtype},
                         {"failed", row.failed()}});
+        if (row.diagnosis.kind != graphs::RefusalKind::None) list.back()["diagnosis"] = diagnosisJson(row.diagnosis);
+        if (row.seam) list.back()["seam"] = row.seam->json();
     }
     return list;
+}
+
+nlohmann::json diagnosisJson(const graphs::CaptureDiagnosis& d) {
+    return {{"kind", graphs::toString(d.kind)},       {"summary", d.summary()},
+            {"call", d.call},                          {"return_code", d.returnCode},
+            {"error_name", d.errorName},               {"error_text", d.errorText},
+            {"on_capturing_thread", d.onCapturingThread}, {"thread", d.threadNote},
+            {"operators", d.operators},                {"operator", d.innermostOperator()},
+            {"module", d.module},                      {"module_type", d.moduleType},
+            {"max_abs_diff", d.maxAbsDiff},            {"exception", d.exception},
+            {"missing", d.missing},                    {"advice", d.advice}};
+}
+
+graphs::CaptureDiagnosis diagnosisFromJson(const nlohmann::json& j) {
+    graphs::CaptureDiagnosis d;
+    const auto kind = j.value("kind", "");
+    for (const auto candidate : {graphs::RefusalKind::CaptureFailed, graphs::RefusalKind::Mismatch,
+                                 graphs::RefusalKind::RandomDraws, graphs::RefusalKind::StateAcrossCalls}) {
+        if (kind == graphs::toString(candidate)) d.kind = candidate;
+    }
+    d.call = j.value("call", "");
+    d.returnCode = j.value("return_code", 0);
+    d.errorName = j.value("error_name", "");
+    d.errorText = j.value("error_text", "");
+    d.onCapturingThread = j.value("on_capturing_thread", true);
+    d.threadNote = j.value("thread", "");
+    d.operators = j.value("operators", "");
+    d.module = j.value("module", "");
+    d.moduleType = j.value("module_type", "");
+    d.maxAbsDiff = j.value("max_abs_diff", 0.0);
+    d.exception = j.value("exception", "");
+    d.missing = j.value("missing", "");
+    d.advice = j.value("advice", "");
+    return d;
 }
 
 int verifyExitCode(const std::vector<VerifyRow>& rows) {

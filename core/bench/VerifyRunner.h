@@ -2,7 +2,9 @@
 // `graphlens-cli verify`: the DESIGN §5 inference parity check on registered families, as a matrix
 // of rows (family, task, declaration, result, probes-differ, stale-buffer guard), rendered as an
 // aligned text table or JSON. One family per call so the CLI can run each in its own process.
+#include "bench/SeamFinder.h"
 #include "families/Family.h"
+#include "graphs/CaptureDiagnosis.h"
 #include "graphs/CaptureBackend.h"
 #include "graphs/GraphRunner.h"
 
@@ -35,6 +37,9 @@ struct VerifyRow {
     int batch = 0;
     int imgsz = 0;
     std::string dtype;             // "Float", "Half"
+    // Refused rows: what broke the capture or where the replay differs (RefusalDiagnosis.h).
+    graphs::CaptureDiagnosis diagnosis;
+    std::optional<SeamFinding> seam;  // --find-seam: the largest part that captures
 
     // A family that declares support (whole/seam) and is not bit-exact with both guards passing.
     bool failed() const;
@@ -50,6 +55,9 @@ struct VerifyOptions {
     // For `seam` families: the split of a built network (Family has no seam hooks of its own yet).
     std::function<std::optional<graphs::SeamSplit>(torch::nn::AnyModule&)> seamOf;
     std::shared_ptr<graphs::CaptureBackend> backend;  // default: CUDA (tests inject a fake)
+    bool diagnose = true;     // a refused row says why (capture forensics)
+    bool findSeam = false;    // search the module chain for the largest capturable part
+    bool measureSeam = true;  // time the split the search found
 };
 
 VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& options = {});
@@ -58,6 +66,9 @@ std::vector<VerifyRow> verifyAllFamilies(const VerifyOptions& options = {});
 
 std::string verifyTable(const std::vector<VerifyRow>& rows);
 nlohmann::json verifyJson(const std::vector<VerifyRow>& rows);  // array of objects, one per row
-int verifyExitCode(const std::vector<VerifyRow>& rows);         // 1 if any row failed(), else 0
+int verifyExitCode(const std::vector<VerifyRow>& rows);
+// A refused row's diagnosis as `verify --json` writes it, and back (the --all parent reads its children).
+nlohmann::json diagnosisJson(const graphs::CaptureDiagnosis& diagnosis);
+graphs::CaptureDiagnosis diagnosisFromJson(const nlohmann::json& object);         // 1 if any row failed(), else 0
 
 }  // namespace graphlens::bench

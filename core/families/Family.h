@@ -4,6 +4,7 @@
 #include "families/ImageSizeRule.h"
 #include "families/InferencePostprocess.h"
 #include "families/InferenceSeam.h"
+#include "families/ModuleChain.h"
 #include "families/TrainingLabels.h"
 #include "families/TrainingLoss.h"
 #include "families/TrainingSeam.h"
@@ -39,6 +40,9 @@ struct Family {
     std::function<c10::IValue(const c10::IValue& networkOutput)> postprocess;
     // `seam` families: the split of a built network (captured part + eager rest).
     std::function<std::optional<InferenceSeam>(torch::nn::AnyModule& network)> inferenceSeam;
+    // The network as a chain of submodule calls (ModuleChain.h), for the seam search and the bisection
+    // of a replay mismatch. TorchScript families: their top-level children. Empty: not a chain.
+    std::function<std::optional<ModuleChain>(torch::nn::AnyModule& network)> moduleChain;
     // Families whose training declaration names a seam: the split of a built network (training
     // mode). Every training step of such a family, eager or graphed, runs the split.
     std::function<std::optional<TrainingSeam>(torch::nn::AnyModule& network)> trainingSeam;

@@ -14,6 +14,9 @@ struct InferenceSeam {
     std::function<c10::IValue(const torch::Tensor& batch)> captured;
     std::function<c10::IValue(const c10::IValue& capturedOut, const torch::Tensor& batch)> rest;
     std::string point;  // where the split is, for messages ("after the encoder, before query selection")
+    // Optional: an eager part before the captured one (a middle segment of a module chain, found by
+    // the seam search); the graph's static input is then its output, and graphs are keyed by it.
+    std::function<torch::Tensor(const torch::Tensor& batch)> head;
 };
 
 }  // namespace graphlens::families

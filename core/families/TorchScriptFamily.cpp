@@ -125,6 +125,7 @@ Family makeTorchScriptFamily(const std::string& path, const std::string& task, i
         return userModelLoss(output, hasLabels ? std::optional<torch::Tensor>(targets) : std::nullopt);
     };
     family.jit = toString(jitMode);
+    family.moduleChain = torchScriptChain;
     family.build = [script, jitMode](std::uint64_t) {
         return torch::nn::AnyModule(TorchScriptModule(independentCopy(*script), jitMode));
     };

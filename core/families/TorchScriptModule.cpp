@@ -50,6 +50,12 @@ c10::IValue TorchScriptModuleImpl::forward(torch::Tensor images) {
     return script_.forward({std::move(images)});
 }
 
+c10::IValue TorchScriptModuleImpl::forwardOf(torch::jit::Module submodule, const c10::IValue& input) const {
+    if (jit_ == JitMode::Fuse) return submodule.forward({input});
+    torch::jit::GraphOptimizerEnabledGuard plainInterpreter(false);
+    return submodule.forward({input});
+}
+
 void TorchScriptModuleImpl::train(bool on) {
     torch::nn::Module::train(on);
     script_.train(on);

@@ -33,6 +33,9 @@ public:
     void to(torch::Device device, bool nonBlocking = false) override;
 
     const torch::jit::Module& script() const { return script_; }
+    JitMode jit() const { return jit_; }
+    // One submodule's forward, run as forward() runs the whole (same jit mode): a link of its chain.
+    c10::IValue forwardOf(torch::jit::Module submodule, const c10::IValue& input) const;
 
 private:
     void move(std::optional<torch::Device> device, std::optional<torch::Dtype> dtype, bool nonBlocking);

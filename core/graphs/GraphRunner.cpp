@@ -38,6 +38,7 @@ GraphRunner::GraphRunner(torch::nn::AnyModule network, std::string familyName,
 GraphRunner::GraphRunner(std::shared_ptr<torch::nn::Module> module, SeamSplit seam, std::string familyName,
                          families::GraphSupport declaration, GraphRunnerOptions options)
     : module_(std::move(module)),
+      head_(std::move(seam.head)),
       captured_(std::move(seam.captured)),
       rest_(std::move(seam.rest)),
       seamPoint_(seam.point.empty() ? "unnamed seam" : std::move(seam.point)),
@@ -81,7 +82,7 @@ void GraphRunner::warn(const std::string& text) const {
 }
 
 c10::IValue GraphRunner::eager(const torch::Tensor& batch) {
-    auto out = captured_(batch);
+    auto out = captured_(graphInput(batch));
     return rest_ ? rest_(out, batch) : out;
 }
 
@@ -100,10 +101,11 @@ c10::IValue GraphRunner::runImpl(const torch::Tensor& batch, bool cloneOutputs) 
     torch::NoGradGuard noGrad;
     if (policy_.mode() == GraphMode::Off) return eager(batch);
     invalidateIfWeightsMoved(/*fullCheck=*/false);
-    const auto key = GraphKey::of(batch);
+    const auto input = graphInput(batch);
+    const auto key = GraphKey::of(input);
     auto it = graphs_.find(key);
     if (it == graphs_.end()) {
-        const auto unsupported = backend_->unsupportedReason(batch);
+        const auto unsupported = backend_->unsupportedReason(input);
         if (!unsupported.empty()) {
             policy_.countFallback(unsupported);
             return eager(batch);
@@ -112,18 +114,19 @@ c10::IValue GraphRunner::runImpl(const torch::Tensor& batch, bool cloneOutputs) 
         if (decision.warnNow) warn(familyName_ + ": " + decision.reason);
         if (decision.action == GraphAction::Eager) return eager(batch);
         try {
-            it = captureKey(key, batch);
+            it = captureKey(key, input);
         } catch (const GraphCaptureError& error) {
             if (options_.throwOnCaptureFailure) throw;
             warn(std::string(error.what()) + "; running eagerly");
             return eager(batch);
         }
     }
-    return replay(it->second, batch, cloneOutputs);
+    return replay(it->second, input, batch, cloneOutputs);
 }
 
-c10::IValue GraphRunner::replay(Entry& entry, const torch::Tensor& batch, bool cloneOutputs) {
-    entry.staticInput.copy_(batch, /*non_blocking=*/true);
+c10::IValue GraphRunner::replay(Entry& entry, const torch::Tensor& input, const torch::Tensor& batch,
+                                bool cloneOutputs) {
+    entry.staticInput.copy_(input, /*non_blocking=*/true);
     entry.graph->replay();
     ++entry.replays;
     auto out = cloneOutputs ? cloneTensors(entry.staticOutput) : entry.staticOutput;
@@ -177,12 +180,13 @@ GraphEntryInfo GraphRunner::capture(int imgsz, int batch, torch::Dtype dtype) {
     return captureFor(example);
 }
 
-GraphEntryInfo GraphRunner::captureFor(const torch::Tensor& example) {
+GraphEntryInfo GraphRunner::captureFor(const torch::Tensor& batchExample) {
     if (policy_.mode() == GraphMode::Off) {
         throw std::logic_error(familyName_ + ": capture() asked for with graph mode off");
     }
     torch::NoGradGuard noGrad;
     invalidateIfWeightsMoved(/*fullCheck=*/true);
+    const auto example = graphInput(batchExample);
     const auto key = GraphKey::of(example);
     if (const auto it = graphs_.find(key); it != graphs_.end()) return entryInfo(it->first, it->second);
     if (const auto* failure = policy_.failureOf(key)) {

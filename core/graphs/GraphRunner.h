@@ -114,7 +114,7 @@ public:
     const std::string& familyName() const { return familyName_; }
     GraphMode mode() const { return policy_.mode(); }
     std::size_t graphCount() const { return graphs_.size(); }
-    bool hasGraph(const torch::Tensor& batch) const { return graphs_.count(GraphKey::of(batch)) != 0; }
+    bool hasGraph(const torch::Tensor& batch) const { return graphs_.count(GraphKey::of(graphInput(batch))) != 0; }
 
 private:
     struct Entry {
@@ -130,7 +130,8 @@ private:
     void checkDeclaration() const;
     c10::IValue runImpl(const torch::Tensor& batch, bool cloneOutputs);
     c10::IValue eager(const torch::Tensor& batch);
-    c10::IValue replay(Entry& entry, const torch::Tensor& batch, bool cloneOutputs);
+    c10::IValue replay(Entry& entry, const torch::Tensor& input, const torch::Tensor& batch, bool cloneOutputs);
+    torch::Tensor graphInput(const torch::Tensor& batch) const { return head_ ? head_(batch) : batch; }
     Graphs::iterator captureKey(const GraphKey& key, const torch::Tensor& example);
     void invalidateIfWeightsMoved(bool fullCheck);
     void dropGraphs();
@@ -138,6 +139,7 @@ private:
     static GraphEntryInfo entryInfo(const GraphKey& key, const Entry& entry);
 
     std::shared_ptr<torch::nn::Module> module_;
+    std::function<torch::Tensor(const torch::Tensor&)> head_;  // a seam's eager part before the graph
     GraphBody captured_;
     std::function<c10::IValue(const c10::IValue&, const torch::Tensor&)> rest_;
     std::string seamPoint_;

@@ -20,11 +20,11 @@ const char* toString(ParityResult result) {
 
 namespace {
 
-std::int64_t replaysOf(const GraphRunner& runner, const GraphKey& key) {
+// The replays of the graph `entry` describes (keyed by the graph's own input: a seam with an eager
+// head captures the head's output, not the probe).
+std::int64_t replaysOf(const GraphRunner& runner, const GraphEntryInfo& entry) {
     for (const auto& g : runner.info().graphs) {
-        if (g.shape == key.shape && g.dtype == c10::toString(key.dtype) && g.device == key.device.str()) {
-            return g.replays;
-        }
+        if (g.shape == entry.shape && g.dtype == entry.dtype && g.device == entry.device) return g.replays;
     }
     return 0;
 }
@@ -55,16 +55,15 @@ ParityReport checkInferenceParity(GraphRunner& runner, const torch::Tensor& prob
     const auto eagerB = cloneTensors(runner.runEager(probeB));
     report.probesDiffer = !compareBitwise(eagerA, eagerB).equal;
 
-    const auto key = GraphKey::of(probeA);
     try {
         const auto entry = runner.captureFor(probeA);
         report.captureMs = entry.captureMs;
         report.poolBytes = entry.poolBytes;
-        const auto replaysBefore = replaysOf(runner, key);
+        const auto replaysBefore = replaysOf(runner, entry);
         const auto firstB = runner.run(probeB);
         const auto replayA = runner.run(probeA);
         const auto replayB = runner.run(probeB);
-        report.replays = replaysOf(runner, key) - replaysBefore;
+        report.replays = replaysOf(runner, entry) - replaysBefore;
         report.staleGuard = !compareBitwise(replayA, eagerB).equal;
         report.result = ParityResult::BitExact;
         merge(report, compareBitwise(replayA, eagerA), "probe A");

@@ -57,7 +57,14 @@ public:
         for (int i = 0; i < warmupIterations; ++i) (void)warmupBody(staticInput);
         ++captures;
         graphs::CaptureOutcome outcome;
-        outcome.staticOutput = body(staticInput);
+        capturingNow() = true;  // a test's module can refuse to be "captured", as a synchronising op would
+        try {
+            outcome.staticOutput = body(staticInput);
+        } catch (...) {
+            capturingNow() = false;
+            throw;
+        }
+        capturingNow() = false;
         graphs::forEachTensor(outcome.staticOutput, [](const torch::Tensor& t) {
             // A tensor with autograd history is left alone: filling it would rewrite its history.
             if (t.is_floating_point() && !t.requires_grad()) {
@@ -74,6 +81,11 @@ public:
         return outcome;
     }
     void releasePool() override { ++poolReleases; }
+    // True while a capture runs the body on this thread.
+    static bool& capturingNow() {
+        thread_local bool capturing = false;
+        return capturing;
+    }
 
     std::function<bool(const torch::Tensor&)> failWhen;
     bool failOutOfMemory = false;  // failWhen's captures throw c10::OutOfMemoryError instead

@@ -1,6 +1,7 @@
 # CPU tests of the libtorch engine (families, sweep on the CPU path, sessions).
 add_executable(graphlens_unit_engine
   ${CMAKE_CURRENT_LIST_DIR}/BuildingBlocksTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/CaptureForensicsTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ConvNeXtTinyTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EfficientNetB0Test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/FamilyListingTest.cpp

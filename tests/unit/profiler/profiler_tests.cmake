@@ -3,6 +3,7 @@ add_executable(graphlens_unit_profiler
   ${CMAKE_CURRENT_LIST_DIR}/ApiCallRecorderTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChromeTraceFixtureTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChromeTraceTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FailedCallLogTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/IntervalsTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/LaunchApisTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PhaseRecorderTest.cpp

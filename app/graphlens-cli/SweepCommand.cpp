@@ -42,6 +42,9 @@ CLI::App* addSweepCommand(CLI::App& app, SweepArgs& args) {
     sweep->add_option("--trace", plan.trace, "write the profiled steps as Chrome trace JSON (Perfetto)");
     sweep->add_option("--profile-steps", plan.profileSteps, "steps per arm in the profiled pass")->capture_default_str();
     sweep->add_flag("--no-profile", args.noProfile, "skip the CUPTI profiled pass");
+    sweep->add_flag("--auto-seam", plan.autoSeam,
+                    "with --model: when whole capture is refused on load, graph the largest part of the model's "
+                    "chain of submodules that captures bit for bit (as verify --find-seam finds it), the rest eager");
     return sweep;
 }
 

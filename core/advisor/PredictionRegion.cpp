@@ -52,6 +52,12 @@ double restOf(const Measurement& row, std::initializer_list<PhaseColumns> phases
 std::optional<PredictionRegion> predictionRegionOf(const Measurement& eager, std::string* why) {
     PredictionRegion region;
     if (eager.phase == "infer") {
+        if (!eager.seam.empty()) {
+            // The graph replaces the captured part of forward only, and forward's phase times it with
+            // the eager rest: the profile does not say which kernels the graph would take.
+            if (why) *why = "the graph replaces only part of forward (a seam split), which the profile does not time apart";
+            return std::nullopt;
+        }
         region.name = "forward";
         if (!addRegionPhases(eager, {kForward}, region, why)) return std::nullopt;
         region.eagerRestMs = restOf(eager, {kData, kPostprocess});

@@ -13,6 +13,7 @@ families::Family resolveFamily(const results::SweepPlan& plan) {
         request.task = plan.task;
         request.imgsz = plan.imgsz;
         request.jit = plan.jit;
+        request.autoSeam = plan.autoSeam;
         request.dtype = plan.precision == "fp16" ? torch::kHalf : torch::kFloat;
         return loadUserModel(request).family;
     }

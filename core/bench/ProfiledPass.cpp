@@ -56,6 +56,7 @@ void profileInferenceSteps(const results::SweepPlan& plan, const families::Famil
             base.memory_format = formatName;
             base.scope = plan.scope;
             base.jit = family.jit;
+            if (family.inference.kind == families::GraphSupportKind::Seam) base.seam = family.inference.reason;
             PairContext context{family.name + " batch " + std::to_string(batch) + " " + formatName, memory, events,
                                 [](const char*) {}};
             try {

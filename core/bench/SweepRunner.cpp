@@ -89,6 +89,7 @@ SweepOutcome SweepRunner::run() {
             eager.memory_format = formatName;
             eager.scope = plan_.scope;
             eager.jit = family.jit;
+            if (family.inference.kind == families::GraphSupportKind::Seam) eager.seam = family.inference.reason;
             eager.arm = "eager";
             Measurement graphed = eager;
             graphed.arm = "graphed";

@@ -6,6 +6,8 @@
 
 #include <torch/cuda.h>
 
+#include <cstdio>
+
 namespace graphlens::bench {
 
 families::Family withSupportToBeChecked(families::Family family) {
@@ -33,15 +35,35 @@ LoadedUserModel loadUserModel(const UserModelRequest& request) {
     VerifyOptions options;
     options.dtype = dtype;
     options.imgsz = loaded.family.defaultImgsz;
+    // Not here: the forensic re-run turns CUPTI on, and this process may go on to time steps
+    // (DESIGN §2). `verify --model` diagnoses in its own process.
+    options.diagnose = false;
+    options.findSeam = request.autoSeam;
+    options.measureSeam = false;
+    options.seamOnlyWhenRefused = true;
     const auto row = verifyFamily(withSupportToBeChecked(loaded.family), options);
     if (row.result == VerifyResult::BitExact && !row.failed()) {
         loaded.family.inference = {families::GraphSupportKind::Whole,
                                    "decided on load: graphed == eager bit for bit (" + row.dtype + ", batch " +
                                        std::to_string(row.batch) + ", two probes)"};
+    } else if (row.seam && row.seam->status == "found" && row.seam->begin && row.seam->end) {
+        char share[32] = "";
+        if (row.seam->capturedShare) std::snprintf(share, sizeof share, ", %.0f%% of its eager time", 100.0 * *row.seam->capturedShare);
+        loaded.family.inference = {families::GraphSupportKind::Seam,
+                                   "split found on load by the seam search (whole capture refused: " + row.message +
+                                       "): capture " + row.seam->point + share + ", the rest eager"};
+        const auto begin = *row.seam->begin, end = *row.seam->end;
+        loaded.family.inferenceSeam = [begin, end](torch::nn::AnyModule& network) -> std::optional<families::InferenceSeam> {
+            const auto chain = families::torchScriptChain(network);
+            if (!chain || chain->size() < end) return std::nullopt;
+            return families::segmentSeam(*chain, begin, end);
+        };
     } else {
+        const std::string searched =
+            row.seam ? "; the seam search found no split (" + row.seam->status + ": " + row.seam->why + ")" : "";
         loaded.family.inference = {families::GraphSupportKind::None,
                                    std::string("the parity check on load failed (") + toString(row.result) +
-                                       "): " + row.message};
+                                       "): " + row.message + searched};
     }
     loaded.parity = row;
     return loaded;

@@ -20,6 +20,9 @@ struct UserModelRequest {
     torch::Dtype dtype = torch::kFloat;
     std::string jit = "fuse";         // fuse | off (TorchScriptModule.h)
     bool decideSupport = true;        // false: leave the check to the caller (`verify --model`)
+    // When whole capture is refused: search the module chain and, where a part captures bit-exact,
+    // declare that split (a `seam`) instead of `none` (SeamFinder.h).
+    bool autoSeam = false;
 };
 
 struct LoadedUserModel {

@@ -127,7 +127,7 @@ VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& opti
             row.seam = SeamFinding{};
             row.seam->status = "none";
             row.seam->why = "CUDA graphs need a CUDA device, and this machine has none";
-        } else if (options.findSeam) {
+        } else if (options.findSeam && !(options.seamOnlyWhenRefused && report.passed())) {
             SeamFinderOptions search;
             search.warmupIterations = runnerOptions.warmupIterations;
             search.backend = options.backend;

@@ -58,6 +58,7 @@ struct VerifyOptions {
     bool diagnose = true;     // a refused row says why (capture forensics)
     bool findSeam = false;    // search the module chain for the largest capturable part
     bool measureSeam = true;  // time the split the search found
+    bool seamOnlyWhenRefused = false;  // search only when the check refused whole capture
 };
 
 VerifyRow verifyFamily(const families::Family& family, const VerifyOptions& options = {});

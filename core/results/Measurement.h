@@ -22,6 +22,9 @@ struct Measurement {
     std::string memory_format;  // nchw or channels_last (network and batch converted outside the step)
     std::string scope;       // step (upload + network + postprocess) or network (the network alone)
     std::string jit;         // TorchScript families: fuse (executor and fuser) or off; empty for built-ins
+    // Inference rows of a family split at a seam: where (the graph replaces only part of forward).
+    // Empty when the whole network is captured.
+    std::string seam;
     std::string arm;         // eager, graphed
     std::string pass;        // timed (CUPTI never enabled in the process) or profiled
     std::string device;      // e.g. "NVIDIA H200" or "cpu"

@@ -116,6 +116,7 @@ constexpr std::array kColumns{
     MeasurementColumn{"explain_replay_cost_ms", &M::explain_replay_cost_ms, "graphed rows: the replay's own cost (graph launch, prologue kernels), a negative saving, ms"},
     MeasurementColumn{"explain_unexplained_ms", &M::explain_unexplained_ms, "graphed rows: what the terms above do not account for, ms"},
     MeasurementColumn{"kernel_alignment", &M::kernel_alignment, "graphed rows: whether the replay runs the eager kernels in the same order, or the first mismatch"},
+    MeasurementColumn{"seam", &M::seam, "inference rows of a family split at a seam: where the split is (the graph replaces only part of forward); empty when the whole network is captured"},
     MeasurementColumn{"refusal_kind", &M::refusal_kind, "refused graphed rows: capture-failed, mismatch, random-draws (replays draw new numbers by design) or state-across-calls"},
     MeasurementColumn{"refusal_call", &M::refusal_call, "refused graphed rows: the first CUDA API call that failed during the capture attempt, its error and the thread that made it"},
     MeasurementColumn{"refusal_op", &M::refusal_op, "refused graphed rows: the ATen operator in progress when the capture broke (outer > inner)"},

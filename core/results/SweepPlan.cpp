@@ -137,7 +137,7 @@ std::vector<std::string> parseGraphScopeList(const std::string& text) {
 nlohmann::json toJson(const SweepPlan& plan) {
     return {{"family", plan.family},   {"model", plan.model}, {"task", plan.task}, {"data", plan.data}, {"batches", plan.batches}, {"imgsz", plan.imgsz},
             {"precision", plan.precision}, {"phases", plan.phases},   {"graph", plan.graph},
-            {"memory_formats", plan.memoryFormats}, {"scope", plan.scope}, {"jit", plan.jit},
+            {"memory_formats", plan.memoryFormats}, {"scope", plan.scope}, {"jit", plan.jit}, {"auto_seam", plan.autoSeam},
             {"graph_scopes", plan.graphScopes}, {"optimizer", plan.optimizer},
             {"steps", plan.steps},     {"warmup", plan.warmup},   {"repeats", plan.repeats},
             {"seed", plan.seed},
@@ -169,6 +169,7 @@ SweepPlan sweepPlanFromJson(const nlohmann::json& object, const std::string& sou
     readKey(object, "memory_formats", plan.memoryFormats, sourceName);
     readKey(object, "scope", plan.scope, sourceName);
     readKey(object, "jit", plan.jit, sourceName);
+    readKey(object, "auto_seam", plan.autoSeam, sourceName);
     readKey(object, "graph_scopes", plan.graphScopes, sourceName);
     readKey(object, "optimizer", plan.optimizer, sourceName);
     readKey(object, "steps", plan.steps, sourceName);

@@ -23,6 +23,9 @@ struct SweepPlan {
     std::vector<std::string> memoryFormats{"nchw"};  // nchw | channels_last, no duplicates
     std::string scope = "step";     // step (upload + network + postprocess) | network (network alone)
     std::string jit = "fuse";       // TorchScript models: fuse (executor with fuser) | off
+    // TorchScript models whose whole capture is refused on load: search their module chain for the
+    // largest part that captures bit-exact and graph that part, the rest eager (verify --find-seam).
+    bool autoSeam = false;
     // Training steps: the graph scopes the graphed arm is timed in, each its own row pair
     // (network: forward + backward graphed; step: the whole step one graph), and the optimizer.
     std::vector<std::string> graphScopes{"network", "step"};

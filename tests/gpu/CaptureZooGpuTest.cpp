@@ -4,10 +4,12 @@
 // diagnosis turns CUPTI's callbacks on, so these cases run in a process of their own ([forensics]).
 #include "UserModelFixtures.h"
 #include "bench/UserModelLoader.h"
+#include "bench/SweepSession.h"
 #include "bench/VerifyRunner.h"
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <iostream>
 
 using namespace graphlens;
@@ -80,4 +82,59 @@ TEST_CASE("capture zoo: every broken model is diagnosed by kind, operator, call 
             }
         }
     }
+}
+
+namespace {
+
+struct SeamSweepEvents : bench::SweepEvents {
+    void progress(int, int, const std::string&, double) override {}
+    void log(const std::string& line) override { std::cout << "[seam sweep] " << line << "\n"; }
+    void warning(const std::string& line) override { std::cout << "[seam sweep] warning: " << line << "\n"; }
+    void measurement(const results::Measurement& row) override { rows.push_back(row); }
+    std::vector<results::Measurement> rows;
+};
+
+}  // namespace
+
+// No CUPTI here (the load's check never diagnoses): an engine case, not a forensics one.
+TEST_CASE("sweep --auto-seam graphs a detector with NMS inside forward up to its head, the NMS eager, bit-exact",
+          "[cuda][seam]") {
+    results::SweepPlan plan;
+    plan.family.clear();
+    plan.model = UserModelFixtures::captureZoo().path("detector_nms.pt");
+    plan.task = "detect";
+    plan.autoSeam = true;
+    plan.batches = {1, 2};
+    plan.imgsz = 160;
+    plan.steps = 10;
+    plan.warmup = 3;
+    plan.profile = false;
+    plan.autosave = (std::filesystem::temp_directory_path() / "graphlens-auto-seam.jsonl").string();
+    SeamSweepEvents events;
+    const auto result = bench::runSweepSession(plan, events);
+    std::filesystem::remove(plan.autosave);
+    CHECK(result.exitCode == 0);
+    int graphed = 0;
+    for (const auto& row : events.rows) {
+        std::cout << "[seam sweep] batch " << row.batch << " " << row.arm << " " << row.status << " median "
+                  << row.step_ms_median.value_or(-1) << " ms, speedup " << row.speedup.value_or(-1) << ", parity "
+                  << row.parity << " " << row.message << "\n";
+        if (row.arm != "graphed" || row.pass != "timed") continue;
+        ++graphed;
+        CHECK(row.status == "ok");
+        CHECK(row.parity == "bit-exact");
+        CHECK(row.speedup.has_value());
+    }
+    CHECK(graphed == 2);
+    // Without the flag the same file is refused whole.
+    bench::UserModelRequest request;
+    request.path = plan.model;
+    request.task = "detect";
+    request.imgsz = 160;
+    const auto refused = bench::loadUserModel(request).family;
+    CHECK(refused.inference.kind == families::GraphSupportKind::None);
+    request.autoSeam = true;
+    const auto split = bench::loadUserModel(request).family;
+    CHECK(split.inference.kind == families::GraphSupportKind::Seam);
+    CHECK(mentions(split.inference.reason, "after head, before nms"));
 }

@@ -148,3 +148,12 @@ TEST_CASE("The eager rest is what the timed step shows of it, not the phase pass
     REQUIRE(p);
     CHECK(p->eagerRestMs == Approx(1.0));
 }
+
+TEST_CASE("An inference row split at a seam gets no prediction: forward's phase holds the eager rest too", "[advisor]") {
+    std::string why;
+    auto row = launchBoundInference();
+    REQUIRE(predictGraphedStep(row, calibration(), &why));
+    row.seam = "split found on load by the seam search: capture after head, before nms";
+    CHECK_FALSE(predictGraphedStep(row, calibration(), &why));
+    CHECK(why == "the graph replaces only part of forward (a seam split), which the profile does not time apart");
+}

@@ -348,13 +348,17 @@ TEST_CASE("parseMemoryFormatList rejects junk, empty items and repeats", "[resul
           "memory format list 'nchw,nchw': memory format 'nchw' is given twice");
 }
 
-TEST_CASE("SweepPlan JSON carries memory formats, scope, jit and repeats", "[results][plan]") {
+TEST_CASE("SweepPlan JSON carries memory formats, scope, jit, auto seam and repeats", "[results][plan]") {
     SweepPlan plan;
     plan.memoryFormats = {"channels_last", "nchw"};
     plan.scope = "network";
     plan.jit = "off";
     plan.repeats = 7;
+    CHECK_FALSE(plan.autoSeam);
+    plan.autoSeam = true;
     const json object = toJson(plan);
+    CHECK(object["auto_seam"] == true);
+    CHECK(sweepPlanFromJson(json::parse(object.dump()), "plan.json").autoSeam);
     CHECK(object["memory_formats"] == json::array({"channels_last", "nchw"}));
     CHECK(object["scope"] == "network");
     CHECK(object["jit"] == "off");

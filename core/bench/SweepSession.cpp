@@ -1,4 +1,5 @@
 #include "bench/SweepSession.h"
+#include "bench/SweepRefusalDiagnosis.h"
 
 #include "results/ProfiledMerge.h"
 
@@ -203,6 +204,8 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
         }
         predictGraphedSteps(session, calibration, events);
     }
+
+    if (deviceLost.empty() && plan.graph != "off") diagnoseRefusedRows(plan, family, session.rows, events);
 
     if (plan.graph == "off") {
         // The eager arm alone was asked for (`advise`): the graphed rows that were never measured are

@@ -39,31 +39,41 @@ VerifyRow verifyRowFromJson(const nlohmann::json& object) {
     return row;
 }
 
+ChildVerifyRows verifyInChildProcess(const std::vector<std::string>& argv, std::chrono::seconds limit) {
+    ChildVerifyRows found;
+    std::string output;
+    const auto child = platform::runChildProcess(argv, limit, [&](const std::string& line) { output += line + "\n"; });
+    // The JSON array is the last thing the child prints; library chatter may come first.
+    const auto start = output.rfind("\n[");
+    const auto parsed = nlohmann::json::parse(output.substr(start == std::string::npos ? 0 : start + 1), nullptr,
+                                              /*allow_exceptions=*/false);
+    if (parsed.is_array() && !parsed.empty()) {
+        for (const auto& object : parsed) found.rows.push_back(verifyRowFromJson(object));
+        return found;
+    }
+    found.failure = "verify process failed (" +
+                    (child.failure.empty() ? "exit code " + std::to_string(child.exitCode) : child.failure) +
+                    "): " + output.substr(0, output.find('\n'));
+    return found;
+}
+
 std::vector<VerifyRow> verifyAllInChildProcesses(const std::vector<std::string>& extraArgs) {
     std::vector<VerifyRow> rows;
     const std::string cli = graphlensCliPath();
     for (const auto& family : families::FamilyRegistry::builtIn().all()) {
         std::vector<std::string> argv{cli, "verify", "--family", family.name, "--json"};
         argv.insert(argv.end(), extraArgs.begin(), extraArgs.end());
-        std::string output;
         // Ten minutes for one family's check: a hung capture must not hang `verify --all`.
-        const auto child = platform::runChildProcess(argv, std::chrono::seconds(600),
-                                           [&](const std::string& line) { output += line + "\n"; });
-        // The JSON array is the last thing the child prints; library chatter may come first.
-        const auto start = output.rfind("\n[");
-        const auto parsed = nlohmann::json::parse(output.substr(start == std::string::npos ? 0 : start + 1), nullptr,
-                                                  /*allow_exceptions=*/false);
-        if (parsed.is_array() && !parsed.empty()) {
-            for (const auto& object : parsed) rows.push_back(verifyRowFromJson(object));
+        auto found = verifyInChildProcess(argv, std::chrono::seconds(600));
+        if (!found.rows.empty()) {
+            rows.insert(rows.end(), found.rows.begin(), found.rows.end());
             continue;
         }
         VerifyRow crashed;
         crashed.family = family.name;
         crashed.task = family.task;
         crashed.declaration = families::toString(family.inference.kind);
-        crashed.message = "verify process failed (" +
-                          (child.failure.empty() ? "exit code " + std::to_string(child.exitCode) : child.failure) +
-                          "): " + output.substr(0, output.find('\n'));
+        crashed.message = found.failure;
         rows.push_back(crashed);
     }
     return rows;

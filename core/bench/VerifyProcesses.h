@@ -3,6 +3,7 @@
 // can poison a CUDA context, DESIGN §2), the rows collected from each child's JSON.
 #include "bench/VerifyRunner.h"
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -13,5 +14,12 @@ namespace graphlens::bench {
 std::vector<VerifyRow> verifyAllInChildProcesses(const std::vector<std::string>& extraArgs);
 
 VerifyRow verifyRowFromJson(const nlohmann::json& object);
+
+// One `graphlens-cli verify ... --json` child (argv[0] the CLI): its rows, or why there are none.
+struct ChildVerifyRows {
+    std::vector<VerifyRow> rows;
+    std::string failure;
+};
+ChildVerifyRows verifyInChildProcess(const std::vector<std::string>& argv, std::chrono::seconds limit);
 
 }  // namespace graphlens::bench

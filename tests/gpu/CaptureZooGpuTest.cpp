@@ -138,3 +138,34 @@ TEST_CASE("sweep --auto-seam graphs a detector with NMS inside forward up to its
     CHECK(split.inference.kind == families::GraphSupportKind::Seam);
     CHECK(mentions(split.inference.reason, "after head, before nms"));
 }
+
+TEST_CASE("a sweep's refused rows carry the diagnosis that verify --model finds in a process of its own",
+          "[cuda][seam]") {
+    results::SweepPlan plan;
+    plan.family.clear();
+    plan.model = UserModelFixtures::captureZoo().path("item_head.pt");
+    plan.batches = {1, 4};
+    plan.imgsz = 64;
+    plan.steps = 4;
+    plan.warmup = 1;
+    plan.profile = false;
+    plan.autosave = (std::filesystem::temp_directory_path() / "graphlens-refusal-diagnosis.jsonl").string();
+    SeamSweepEvents events;
+    const auto result = bench::runSweepSession(plan, events);
+    std::filesystem::remove(plan.autosave);
+    CHECK(result.exitCode == 1);  // refused rows fail the run, as before
+    int refused = 0;
+    for (const auto& row : result.measured) {
+        if (row.arm != "graphed" || row.pass != "timed") continue;
+        ++refused;
+        INFO(row.message);
+        CHECK(row.status == "refused");
+        CHECK(row.refusal_kind == "capture-failed");
+        CHECK(row.refusal_module == "head");
+        CHECK(mentions(row.refusal_op, "aten::item"));
+        CHECK(mentions(row.refusal_call, "cudaStreamSynchronize"));
+        CHECK(mentions(row.refusal_advice, ".item()"));
+        CHECK(row.message.rfind("refused: capture failed at aten::item in head (cudaStreamSynchronize", 0) == 0);
+    }
+    CHECK(refused == 2);
+}

@@ -2,6 +2,7 @@
 // advice, and `verify --find-seam` through a fake capture backend on a chain whose third link refuses
 // to be captured (as a synchronising operator would).
 #include "FakeCaptureBackend.h"
+#include "bench/SweepRefusalDiagnosis.h"
 #include "bench/VerifyRunner.h"
 #include "families/ChainSeamSearch.h"
 #include "graphs/CaptureDiagnosis.h"
@@ -231,4 +232,30 @@ TEST_CASE("verify --find-seam says when a network is not a chain", "[forensics]"
     REQUIRE(row.seam);
     CHECK(row.seam->status == "not-a-chain");
     CHECK(row.seam->why.find("not a plain chain") != std::string::npos);
+}
+
+TEST_CASE("a sweep row refused on load takes the diagnosis: its columns, and a message led by the summary",
+          "[forensics]") {
+    graphs::CaptureDiagnosis d;
+    d.kind = graphs::RefusalKind::CaptureFailed;
+    d.call = "cudaStreamSynchronize";
+    d.errorName = "cudaErrorStreamCaptureUnsupported";
+    d.threadNote = "on the capturing thread";
+    d.operators = "aten::index > aten::nonzero";
+    d.module = "model.head.nms";
+    graphs::adviseOn(d);
+    results::Measurement row;
+    row.status = "refused";
+    row.message = "graph mode 'on' refused for det: the parity check on load failed (capture error): ...";
+    bench::applyDiagnosis(d, row);
+    CHECK(row.message.rfind("refused: capture failed at aten::index in model.head.nms (cudaStreamSynchronize refused "
+                            "during capture); graph mode 'on' refused", 0) == 0);
+    CHECK(row.refusal_kind == "capture-failed");
+    CHECK(row.refusal_module == "model.head.nms");
+    CHECK(row.refusal_op == "aten::index > aten::nonzero");
+    CHECK(row.refusal_call == "cudaStreamSynchronize returned cudaErrorStreamCaptureUnsupported on the capturing thread");
+    CHECK(row.refusal_advice == d.advice);
+    results::Measurement untouched = row;
+    bench::applyDiagnosis(graphs::CaptureDiagnosis{}, untouched);
+    CHECK(untouched == row);
 }

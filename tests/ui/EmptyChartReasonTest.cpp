@@ -174,3 +174,17 @@ TEST_CASE("with refused graphed rows every empty chart gives the refusal reason"
     CHECK(panel.replaysChart()->chart()->title().contains(QStringLiteral("refused: ") + reason));
     CHECK_FALSE(panel.vramChart()->curves().empty());
 }
+
+TEST_CASE("a diagnosed refusal gives a chart title what broke and where, not its whole message", "[charts]") {
+    results::Measurement row;
+    row.status = "refused";
+    row.message = "refused: capture failed at aten::index in select (cudaStreamSynchronize refused during capture); "
+                  "graph mode 'on' refused for nonzero_last: the parity check on load failed (capture error): ...";
+    row.refusal_kind = "capture-failed";
+    row.refusal_module = "select";
+    CHECK(EmptyChartReason::of({row}, QStringLiteral("no speedup to show"), QStringLiteral("-")) ==
+          QStringLiteral("no speedup to show (refused: capture-failed in select, see Why not graphed)"));
+    row.refusal_module.clear();
+    CHECK(EmptyChartReason::of({row}, QStringLiteral("no speedup to show"), QStringLiteral("-")) ==
+          QStringLiteral("no speedup to show (refused: capture-failed, see Why not graphed)"));
+}

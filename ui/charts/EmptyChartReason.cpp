@@ -7,6 +7,17 @@ QStringList EmptyChartReason::unmeasuredReasons(const std::vector<results::Measu
     for (const auto& row : rows) {
         if (row.status.empty() || row.status == "ok") continue;
         const auto status = QString::fromStdString(row.status);
+        if (!row.refusal_kind.empty()) {
+            // A diagnosed refusal's message is long; a title has room for what broke and where, and
+            // the Why not graphed panel beside the table holds the rest.
+            const auto kind = QString::fromStdString(row.refusal_kind);
+            const QString reason =
+                row.refusal_module.empty()
+                    ? tr("%1: %2, see Why not graphed").arg(status, kind)
+                    : tr("%1: %2 in %3, see Why not graphed").arg(status, kind, QString::fromStdString(row.refusal_module));
+            if (!reasons.contains(reason)) reasons << reason;
+            continue;
+        }
         const auto message = QString::fromStdString(row.message);
         // The engine's messages sometimes start with their status already ("refused: …").
         const QString reason = message.isEmpty() ? status

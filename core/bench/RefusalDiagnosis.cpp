@@ -22,15 +22,10 @@ bool repeatsWithGeneratorsRestored(const std::function<c10::IValue()>& body, tor
     return graphs::compareBitwise(first, body()).equal;
 }
 
-bool repeats(const std::function<c10::IValue()>& body) {
-    const auto first = graphs::cloneTensors(body());
-    return graphs::compareBitwise(first, body()).equal;
-}
-
 // The first link whose output stops repeating itself, for a model that differs from itself.
 std::string firstSelfDifferingLink(const families::ModuleChain& chain, const torch::Tensor& probe) {
     for (std::size_t end = 1; end <= chain.size(); ++end) {
-        if (!repeats([&] { return chain.run(probe, 0, end); })) return chain.links[end - 1].name;
+        if (!graphs::repeatsBitwise([&] { return chain.run(probe, 0, end); })) return chain.links[end - 1].name;
     }
     return "";
 }
@@ -74,7 +69,7 @@ graphs::CaptureDiagnosis diagnoseRefusal(const RefusalContext& context, const gr
     // A mismatch, or a guard that failed: does eager repeat itself?
     const auto whole = graphs::forwardOf(context.network);
     diagnosis.maxAbsDiff = report.maxAbsDiff;
-    if (!repeats([&] { return whole(context.probeA); })) {
+    if (!graphs::repeatsBitwise([&] { return whole(context.probeA); })) {
         diagnosis.kind = repeatsWithGeneratorsRestored([&] { return whole(context.probeA); }, context.probeA.device())
                              ? graphs::RefusalKind::RandomDraws
                              : graphs::RefusalKind::StateAcrossCalls;

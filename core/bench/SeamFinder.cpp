@@ -7,7 +7,7 @@
 #include "graphs/ModuleForward.h"
 #include "graphs/OutputTree.h"
 #include "graphs/ParityCheck.h"
-#include "results/Statistics.h"
+#include "results/RoundStatistics.h"
 
 #include <torch/torch.h>
 
@@ -59,12 +59,6 @@ private:
     torch::Tensor batch_;
 };
 
-double medianOfRounds(const std::vector<std::vector<double>>& rounds) {
-    std::vector<double> medians;
-    for (const auto& round : rounds) medians.push_back(results::median(round));
-    return results::median(medians);
-}
-
 // Each link's eager time, synchronised at every link boundary (the phase pass's observer).
 std::vector<double> linkTimes(const families::ModuleChain& chain, const torch::Tensor& batch,
                               const graphs::DeviceMemory& memory) {
@@ -98,14 +92,11 @@ SeamFinding findSeam(const families::Family& family, torch::nn::AnyModule& netwo
     torch::NoGradGuard noGrad;
     // A split is proven by comparing it with eager; a model whose eager output changes from call to
     // call (random draws, state kept across calls) cannot be compared with anything.
-    {
-        const auto first = graphs::cloneTensors(graphs::forwardOf(network)(probeA));
-        if (!graphs::compareBitwise(first, graphs::forwardOf(network)(probeA)).equal) {
-            finding.status = "unprovable";
-            finding.why = "its eager output changes from call to call (random draws, or state kept across calls), "
-                          "so no split can be proven equal to it";
-            return finding;
-        }
+    if (!graphs::repeatsBitwise([&] { return graphs::forwardOf(network)(probeA); })) {
+        finding.status = "unprovable";
+        finding.why = "its eager output changes from call to call (random draws, or state kept across calls), "
+                      "so no split can be proven equal to it";
+        return finding;
     }
     // TorchScript's executor profiles the first calls of each method and then runs an optimised plan,
     // which in fp16 rounds differently: each link runs its optimised plan before it is compared.
@@ -166,7 +157,7 @@ SeamFinding findSeam(const families::Family& family, torch::nn::AnyModule& netwo
     finding.end = search.end;
     finding.status = search.wholeChain ? "whole" : "found";
     auto runner = splitRunner(family, network, *chain, *search.begin, *search.end, options);
-    finding.point = families::segmentSeam(*chain, *search.begin, *search.end).point;
+    finding.point = runner->info().seamPoint;
     double captured = 0, total = 0;
     for (std::size_t i = 0; i < weights.size(); ++i) {
         total += weights[i];
@@ -183,8 +174,9 @@ SeamFinding findSeam(const families::Family& family, torch::nn::AnyModule& netwo
     if (options.measure) {
         SplitStep step(*runner, probeA);
         const auto rounds = timeInterleaved(step, /*withGraphed=*/true, options.steps, options.repeats, memory, {});
-        finding.eagerMs = medianOfRounds(rounds.eager);
-        finding.splitMs = medianOfRounds(rounds.graphed);
+        // The sweep's headline figure: the median of the round medians (results/RoundStatistics.h).
+        finding.eagerMs = results::median(results::roundMedians(rounds.eager));
+        finding.splitMs = results::median(results::roundMedians(rounds.graphed));
         if (*finding.splitMs > 0) finding.speedup = *finding.eagerMs / *finding.splitMs;
     }
     return finding;

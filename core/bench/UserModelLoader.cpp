@@ -53,8 +53,9 @@ LoadedUserModel loadUserModel(const UserModelRequest& request) {
                                    "split found on load by the seam search (whole capture refused: " + row.message +
                                        "): capture " + row.seam->point + share + ", the rest eager"};
         const auto begin = *row.seam->begin, end = *row.seam->end;
-        loaded.family.inferenceSeam = [begin, end](torch::nn::AnyModule& network) -> std::optional<families::InferenceSeam> {
-            const auto chain = families::torchScriptChain(network);
+        loaded.family.inferenceSeam = [begin, end, chainOf = loaded.family.moduleChain](
+                                          torch::nn::AnyModule& network) -> std::optional<families::InferenceSeam> {
+            const auto chain = chainOf(network);
             if (!chain || chain->size() < end) return std::nullopt;
             return families::segmentSeam(*chain, begin, end);
         };

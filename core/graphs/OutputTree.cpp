@@ -162,4 +162,9 @@ TreeComparison compareBitwise(const c10::IValue& a, const c10::IValue& b) {
     return result;
 }
 
+bool repeatsBitwise(const std::function<c10::IValue()>& call) {
+    const auto first = cloneTensors(call());
+    return compareBitwise(first, call()).equal;
+}
+
 }  // namespace graphlens::graphs

@@ -30,4 +30,8 @@ struct TreeComparison {
 TreeComparison compareBitwise(const c10::IValue& a, const c10::IValue& b);
 bool bitEqual(const torch::Tensor& a, const torch::Tensor& b);
 
+// Calls `call` twice and says whether the second output equals the first bit for bit: false for a
+// model that draws random numbers or keeps state across calls (its eager output is no reference).
+bool repeatsBitwise(const std::function<c10::IValue()>& call);
+
 }  // namespace graphlens::graphs

@@ -98,6 +98,12 @@ namespace {
 // link to a parent cannot loop the walk.
 void listFolder(const std::filesystem::path& folder, ImageListing& listing) {
     namespace fs = std::filesystem;
+    // The kernel stops a path at its first NUL, so such a folder would list a parent of itself, again
+    // and again: refuse it (the YAML reader already does; this keeps the walk safe for every caller).
+    if (folder.native().find('\0') != std::string::npos) {
+        listing.defects.push_back(where(folder) + ": folder name holds a NUL character; its images are skipped");
+        return;
+    }
     std::error_code ec;
     fs::directory_iterator it(folder, ec);
     if (ec) {

@@ -51,6 +51,11 @@ void requireBoundedAliases(const YAML::Node& config, const std::filesystem::path
 std::string yamlScalar(const YAML::Node& node, const std::filesystem::path& yaml, const std::string& key,
                        const char* expected) {
     if (!node.IsScalar()) throw DatasetError(where(yaml, yamlLine(node)) + ": " + key + " is not a single value (" + expected + ")");
+    // A "\0" escape would reach the file system as a path the kernel cuts short at the NUL: a root of
+    // "ds/\0x" opens "ds/", and every folder below it opens "ds/" again, a walk without end.
+    if (node.Scalar().find('\0') != std::string::npos) {
+        throw DatasetError(where(yaml, yamlLine(node)) + ": " + key + " holds a NUL character (" + expected + ")");
+    }
     return node.Scalar();
 }
 

@@ -62,6 +62,10 @@ void readImageList(const fs::path& list, const fs::path& root, std::size_t copie
             listed.defects.push_back(where(list, lineNumber) + ": image path is not valid UTF-8 (expected UTF-8 paths)");
             continue;
         }
+        if (line.find('\0') != std::string::npos) {  // the file system would read the path only up to it
+            listed.defects.push_back(where(list, lineNumber) + ": image path holds a NUL character (expected one path per line)");
+            continue;
+        }
         const fs::path image = resolveListedPath(line, list, root);
         if (!fs::is_regular_file(image)) {
             listed.defects.push_back(where(list, lineNumber) + ": '" + line + "' does not exist (resolved to " + displayPath(image) +

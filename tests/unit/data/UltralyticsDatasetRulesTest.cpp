@@ -149,6 +149,29 @@ TEST_CASE("a YAML whose nested aliases expand past a million values is refused n
                           Catch::Contains("expands to more than 1000000 values through nested aliases (an alias bomb"));
 }
 
+TEST_CASE("a NUL character in a YAML path or a list line is refused, never walked as the folder before it",
+          "[data][yolo][hostile]") {
+    testing::TempDir dir;
+    testing::writeImage(dir / "ds/images/train/a.jpg");
+    testing::writeImage(dir / "ds/images/val/b.jpg");
+    const auto yaml = dir / "ds/data.yaml";
+    // Found by the dataset YAML fuzzer: the kernel reads "path" only up to the NUL, so the root and
+    // every folder below it listed the root again, a walk that ended in a stack overflow.
+    using namespace std::string_literals;
+    testing::writeText(yaml, "path: 'sub\0\0'\ntrain: images/train\nval: images/val\nnames: [x]\n"s);
+    CHECK(testing::yoloDatasetError(yaml) == yaml.string() + ":1: path holds a NUL character (expected the dataset root folder)");
+    testing::writeText(yaml, "train: \"images\\0/train\"\nval: images/val\nnames: [x]\n");  // the escape form
+    CHECK_THAT(testing::yoloDatasetError(yaml), Catch::StartsWith(yaml.string() + ":1: train entry holds a NUL character"));
+    // In a list file the line is a defect of its own; the other lines load.
+    testing::writeText(dir / "ds/train.txt", "images/train/a.jpg\0junk\nimages/val/b.jpg\n"s);
+    testing::writeText(yaml, "train: train.txt\nval: images/val\nnames: [x]\n");
+    const auto dataset = data::loadYoloDataset(yaml);
+    REQUIRE(dataset.split("train").images.size() == 1);
+    CHECK(dataset.split("train").images[0].image == dir / "ds/images/val/b.jpg");
+    REQUIRE(dataset.warnings.size() == 1);
+    CHECK_THAT(dataset.warnings[0], Catch::StartsWith((dir / "ds/train.txt").string() + ":1: image path holds a NUL character"));
+}
+
 TEST_CASE("pose keypoints past the image follow Ultralytics' tolerance, and its box has no upper bound there",
           "[data][yolo][pose][reference]") {
     testing::TempDir dir;

@@ -1,10 +1,12 @@
-// graphlens-cli: list, env, sweep, advise, verify, train, calibrate, worker. Argument parsing only; the work lives in core/.
+// graphlens-cli: list, env, sweep, advise, verify, plan, replay-mix, train, calibrate, worker. Argument parsing only; the work lives in core/.
 // Exit codes: 0 success, 1 a run failed (the message says why), 2 bad arguments or input.
 // Each subcommand's options and runner live in a file of their own; main wires them and reports errors.
 #include "AdviseCommand.h"
 #include "CalibrateCommand.h"
 #include "CliErrors.h"
 #include "InfoCommands.h"
+#include "PlanCommand.h"
+#include "ReplayMixCommand.h"
 #include "ProtocolCommands.h"
 #include "SweepCommand.h"
 #include "VerifyCommand.h"
@@ -39,6 +41,10 @@ int main(int argc, char** argv) {
     auto* advise = cli::addAdviseCommand(app, adviseArgs);
     cli::VerifyArgs verifyArgs;
     auto* verify = cli::addVerifyCommand(app, verifyArgs);
+    cli::PlanArgs planArgs;
+    auto* plan = cli::addPlanCommand(app, planArgs);
+    cli::ReplayMixArgs replayMixArgs;
+    auto* replayMix = cli::addReplayMixCommand(app, replayMixArgs);
 #if GRAPHLENS_HAVE_DATASETS
     cli::TrainArgs trainArgs;
     auto* train = cli::addTrainCommand(app, trainArgs);
@@ -70,6 +76,8 @@ int main(int argc, char** argv) {
         if (*worker) return cli::runWorker(workerArgs);
         if (*verify) return cli::runVerify(verifyArgs);
         if (*advise) return cli::runAdvise(adviseArgs);
+        if (*plan) return cli::runPlan(planArgs);
+        if (*replayMix) return cli::runReplayMix(replayMixArgs);
         if (*calibrate) {
             // Its calibration is cached: tearing down CUPTI on the way out would only keep the sweep waiting.
             const int code = cli::runCalibrate(calibrateArgs);

@@ -38,6 +38,17 @@ void InferencePairs::useMemoryFormat(at::MemoryFormat format) {
 
 int InferencePairs::graphedWarmup() const { return baseOptions_.autoThreshold; }
 
+std::unique_ptr<graphs::GraphRunner> InferencePairs::makeSharedRunner(int maxGraphs) {
+    auto options = baseOptions_;
+    options.mode = graphs::GraphMode::On;
+    options.maxGraphs = maxGraphs;
+    return makeFamilyGraphRunner(family_, network_, options);
+}
+
+torch::Tensor InferencePairs::deviceBatch(int batch, int imgsz) const {
+    return makeHostBatch(nullptr, batch, imgsz, setup_.dtype, plan_.seed, format_, false).to(setup_.device).contiguous(format_);
+}
+
 GraphedArmVerdict InferencePairs::decideVerdict(int batch) {
     InferenceVerdictInputs inputs;
     inputs.graphsPossible = setup_.graphsPossible;

@@ -49,6 +49,14 @@ public:
     // Graphed warm-up steps that cover a capture on the auto threshold's sighting.
     int graphedWarmup() const;
 
+    // The capture planner's runner: mode on, up to `maxGraphs` shapes in its one pool, over the same
+    // network (throws GraphDeclarationError as the sweep's would).
+    std::unique_ptr<graphs::GraphRunner> makeSharedRunner(int maxGraphs);
+    graphs::GraphRunner& eagerRunner() { return *eagerRunner_; }
+    // A synthetic batch as a request brings it, already on the device in the current memory format.
+    torch::Tensor deviceBatch(int batch, int imgsz) const;
+    torch::Dtype dtype() const { return setup_.dtype; }
+
 private:
     GraphedArmVerdict decideVerdict(int batch);
 

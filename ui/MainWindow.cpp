@@ -15,6 +15,7 @@
 #include "ui/charts/ChartStyle.h"
 #include "ui/charts/ChartsPanel.h"
 #include "ui/models/MeasurementTableModel.h"
+#include "ui/plan/PlanTab.h"
 #include "ui/report/AboutRunDialog.h"
 #include "ui/report/ReportContent.h"
 #include "ui/run/SweepPanel.h"
@@ -61,6 +62,10 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
 
     m_area = new ResultsArea(m_model);
     setCentralWidget(m_area);
+    // The Plan tab reads the pooled-capture increments from the session's environment.
+    m_area->planTab()->setSessionSource(
+        [model = m_model]() -> const std::vector<results::Measurement>& { return model->rows(); },
+        [document = m_document]() -> const nlohmann::json& { return document->info().environment; });
     connect(m_area, &ResultsArea::selectedMeasurementsChanged, this,
             &MainWindow::selectedMeasurementsChanged);
     m_log = new RunLog;
@@ -229,6 +234,7 @@ void MainWindow::setEnvironment(const QJsonObject& helloOrEnvironment) {
     const auto nested = helloOrEnvironment.value(QStringLiteral("environment"));
     m_document->setEnvironment(fromQJson(nested.isObject() ? nested.toObject() : helloOrEnvironment));
     m_environmentLabel->showEnvironment(helloOrEnvironment);
+    m_area->planTab()->sessionChanged();
     updateEmptyState();
 }
 

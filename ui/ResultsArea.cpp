@@ -6,6 +6,7 @@
 #include "ui/models/MeasurementFilterBar.h"
 #include "ui/models/MeasurementFilterModel.h"
 #include "ui/models/MeasurementTableModel.h"
+#include "ui/plan/PlanTab.h"
 #include "ui/report/SummaryCardWidget.h"
 #include "ui/session/BaselineDeltaProxy.h"
 #include "ui/session/ExampleSessions.h"
@@ -43,6 +44,12 @@ ResultsArea::ResultsArea(MeasurementTableModel* model, QWidget* parent)
     connect(m_model, &QAbstractItemModel::dataChanged, m_timeline, &TimelinePanel::rowsChanged);
     // A row selected in the table is explained there too, with or without a trace.
     connect(this, &ResultsArea::selectedMeasurementsChanged, m_timeline, &TimelinePanel::explainSelection);
+    // Which sizes to capture for a request mix, from the rows' timed inference steps.
+    m_plan = new PlanTab;
+    m_charts->addTab(m_plan, tr("Plan"));
+    m_plan->setSessionSource([model = m_model]() -> const std::vector<results::Measurement>& { return model->rows(); },
+                             nullptr);
+    m_plan->follow(m_model);
 
     addWidget(createChartsPage());
     addWidget(createTablePage());

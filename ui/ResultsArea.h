@@ -20,6 +20,7 @@ class ChartsPanel;
 class MeasurementFilterBar;
 class MeasurementFilterModel;
 class MeasurementTableModel;
+class PlanTab;
 class SummaryCardWidget;
 class TimelinePanel;
 class WhyNotGraphedPanel;
@@ -38,6 +39,8 @@ public:
     TimelinePanel* timeline() const {
         return m_timeline;
     }  // the Timeline tab: reads a trace file, not the rows
+    // The Plan tab: a capture plan for a request mix from the rows (the window gives it the environment).
+    PlanTab* planTab() const { return m_plan; }
     SummaryCardWidget* summaryCard() const { return m_summaryCard; }
     WhyNotGraphedPanel* whyNotGraphed() const { return m_whyNotGraphed; }  // beside the table
     QLabel* emptyStateLabel() const { return m_emptyState; }
@@ -66,6 +69,7 @@ private:
     MeasurementFilterBar* m_filterBar = nullptr;
     ChartsPanel* m_charts = nullptr;
     TimelinePanel* m_timeline = nullptr;
+    PlanTab* m_plan = nullptr;
     WhyNotGraphedPanel* m_whyNotGraphed = nullptr;
     SummaryCardWidget* m_summaryCard = nullptr;
     QStackedWidget* m_chartArea = nullptr;  // the empty state or the charts

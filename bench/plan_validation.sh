@@ -10,7 +10,9 @@
 # REQUESTS (default 2000), OUT (default a temporary folder). Exit 1 when the target is missed.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# The source tree's mixes, or an installed bundle's (share/graphlens-tests beside share/graphlens).
 mixes_dir="${MIXES_DIR:-$here/../resources/mixes}"
+[ -d "$mixes_dir" ] || mixes_dir="$here/../graphlens/mixes"
 out="${OUT:-$(mktemp -d)}"
 mkdir -p "$out"
 families="${FAMILIES:-resnet18 yolo-t}"

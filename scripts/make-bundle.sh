@@ -87,7 +87,7 @@ if [ "$tests" = 1 ]; then
   # (<bundle>/share/graphlens-tests), never by this machine's source path.
   mkdir -p "$bundle/share/graphlens-tests"
   cp "$root/tests/fixtures/export_user_models.py" "$root/tests/fixtures/export_capture_zoo.py" "$root/bench/export_conv_detector.py" \
-     "$root/bench/profiler_overhead.sh" "$root/bench/prediction_accuracy.sh" "$root/bench/train_step_twin.py" "$root/bench/train_step_rounds.py" \
+     "$root/bench/profiler_overhead.sh" "$root/bench/prediction_accuracy.sh" "$root/bench/train_step_twin.py" "$root/bench/train_step_rounds.py" "$root/bench/plan_validation.sh" \
      "$bundle/share/graphlens-tests/"
 fi
 strip --strip-debug "$bundle"/bin/*   # debug info would multiply the bundle's size

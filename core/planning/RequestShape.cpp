@@ -1,10 +1,14 @@
 #include "planning/RequestShape.h"
 
+#include <ostream>
+
 namespace graphlens::planning {
 
 std::string describe(const RequestShape& shape) {
     const std::string batch = std::to_string(shape.batch);
     return shape.imgsz > 0 ? std::to_string(shape.imgsz) + "x" + batch : batch;
 }
+
+std::ostream& operator<<(std::ostream& out, const RequestShape& shape) { return out << describe(shape); }
 
 }  // namespace graphlens::planning

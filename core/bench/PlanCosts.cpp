@@ -44,7 +44,7 @@ PlanCostRun measurePlanCosts(const results::SweepPlan& base, const std::vector<p
     const planning::CostTable table(planning::costsFromSession(run.rows, run.environment, {}, &used));
     const auto ordered = planning::captureOrder(table, table.graphable());
     if (ordered.empty()) return run;
-    events.log("pooled capture: " + std::to_string(ordered.size()) + " shapes into one pool, largest first");
+    events.log("pooled capture: " + std::to_string(ordered.size()) + " shapes, each as a pool's base with the smaller ones after it");
     auto plan = base;
     plan.scope = "network";
     const auto family = resolveFamily(plan);

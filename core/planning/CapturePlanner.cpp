@@ -151,9 +151,8 @@ PlanFigures evaluatePlan(const RequestMix& mix, const CostTable& table, const st
     }
     figures.p99Ms = latencyQuantile(latencyShares, 1.0 - kTailShare);
     figures.paddingWastePct = rowsComputed > 0 ? 100.0 * rowsPadded / rowsComputed : 0;
-    figures.poolMiB = pooledMiB(table, captured);
+    figures.poolMiB = pooledMiB(table, captured, &figures.poolIsUpperBound);
     for (const auto& shape : captured) figures.captureMs += table.find(shape)->captureMs.value_or(0);
-    figures.poolIsUpperBound = captured.size() > 1 && !table.hasPooledIncrements();
     return figures;
 }
 
@@ -208,14 +207,10 @@ CapturePlan planCaptures(const RequestMix& mix, const CostTable& table, double b
     plan.baselines.push_back(baseline("vLLM-style list", mix, table, listUpTo(mix, true), budgetMiB));
 
     plan.notes.push_back(table.hasPooledIncrements()
-                             ? "pool: the largest graph's own pool plus each other graph's increment, measured when captured "
-                               "into one shared pool after the larger ones"
-                             : "pool: an upper bound, the sum of single-shape pools (these costs hold no pooled-capture "
-                               "measurement, which plan measures when it runs the sweep itself)");
-    if (plan.chosen.eagerRequestsPct > 0) {
-        plan.notes.push_back(fixed(plan.chosen.eagerRequestsPct, 1) +
-                             "% of requests are larger than every captured batch of their size and run eagerly");
-    }
+                             ? "pool: the largest graph's own pool plus each other graph's increment beside it, measured "
+                               "by capturing that graph and then the smaller ones into one shared pool"
+                             : "pool: an upper bound where a graph has no increment measured beside its set's largest: its own "
+                               "pool is counted (plan measures the increments when it runs the sweep itself)");
     std::vector<RequestShape> refused;
     for (const auto& cost : table.costs()) {
         if (!cost.graphable() && imageSizes.count(cost.shape.imgsz)) refused.push_back(cost.shape);

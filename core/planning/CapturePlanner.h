@@ -49,7 +49,7 @@ struct CapturePlan {
     PlanFigures chosen;
     std::vector<Baseline> baselines;
     std::vector<CurvePoint> curve;    // ascending pool, strictly falling mean; first point: no graphs
-    std::vector<std::string> notes;   // interpolations, the memory model, sizes left eager
+    std::vector<std::string> notes;   // about the costs (interpolations, refused shapes) and the memory model
 };
 
 // Thrown when the mix cannot be planned from these costs (a request size outside the measured range)

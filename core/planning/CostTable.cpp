@@ -1,5 +1,7 @@
 #include "planning/CostTable.h"
 
+#include "planning/PoolModel.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -35,8 +37,24 @@ std::vector<RequestShape> CostTable::graphable() const {
 }
 
 bool CostTable::hasPooledIncrements() const {
-    return std::all_of(costs_.begin(), costs_.end(),
-                       [](const ShapeCost& cost) { return !cost.graphable() || cost.pooledIncrementMiB.has_value(); });
+    for (const auto& cost : costs_) {
+        if (!cost.graphable()) continue;
+        for (const auto& base : costs_) {
+            if (&base == &cost || !base.graphable() || !capturedBefore(base, cost)) continue;
+            if (!cost.incrementBeside(base.shape)) return false;
+        }
+    }
+    return true;
+}
+
+double CostTable::memoryBeside(const ShapeCost& shape, const ShapeCost& base, bool* measured) const {
+    if (&shape == &base) {
+        if (measured) *measured = true;
+        return *shape.poolMiB;
+    }
+    const auto increment = shape.incrementBeside(base.shape);
+    if (measured) *measured = increment.has_value();
+    return increment ? *increment : *shape.poolMiB;
 }
 
 std::optional<EagerCost> CostTable::eager(const RequestShape& shape) const {

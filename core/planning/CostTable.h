@@ -28,8 +28,12 @@ public:
     std::vector<RequestShape> graphable() const;
     // The eager cost of any request shape inside the measured range of its image size; nullopt outside.
     std::optional<EagerCost> eager(const RequestShape& shape) const;
-    // True when every graphable shape has its pooled increment (else the memory model is an upper bound).
+    // True when every graphable shape has a pooled increment beside every graphable shape captured
+    // before it (else the memory model falls back to the sum of single pools there: an upper bound).
     bool hasPooledIncrements() const;
+    // What `shape` adds to a pool whose base is `base`: its increment there, or its own pool when
+    // none was measured (`measured` says which).
+    double memoryBeside(const ShapeCost& shape, const ShapeCost& base, bool* measured = nullptr) const;
 
 private:
     std::vector<ShapeCost> costs_;  // ordered by shape

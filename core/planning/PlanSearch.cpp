@@ -68,8 +68,7 @@ PlanSearch::PlanSearch(std::vector<PlannedRequest> requests, const CostTable& ta
 }
 
 double PlanSearch::memoryOf(const ShapeCost& cost, const ShapeCost& base) const {
-    if (&cost == &base || !table_.hasPooledIncrements()) return *cost.poolMiB;
-    return *cost.pooledIncrementMiB;
+    return table_.memoryBeside(cost, base);
 }
 
 std::vector<PlanLabel> PlanSearch::chainFront(const Group& group, const ShapeCost& base, std::optional<double> threshold,

@@ -27,14 +27,16 @@ std::vector<RequestShape> captureOrder(const CostTable& table, std::vector<Reque
     return set;
 }
 
-double pooledMiB(const CostTable& table, const std::vector<RequestShape>& set) {
+double pooledMiB(const CostTable& table, const std::vector<RequestShape>& set, bool* upperBound) {
     const auto ordered = captureOrder(table, set);
     double total = 0;
-    for (std::size_t i = 0; i < ordered.size(); ++i) {
-        const auto& cost = graphableCost(table, ordered[i]);
-        const bool base = i == 0;
-        total += base || !table.hasPooledIncrements() ? *cost.poolMiB : *cost.pooledIncrementMiB;
+    bool allMeasured = true;
+    for (const auto& shape : ordered) {
+        bool measured = true;
+        total += table.memoryBeside(graphableCost(table, shape), graphableCost(table, ordered.front()), &measured);
+        allMeasured = allMeasured && measured;
     }
+    if (upperBound) *upperBound = !allMeasured;
     return total;
 }
 

@@ -1,10 +1,10 @@
 #pragma once
 // The memory of a set of captured shapes in GraphLens's runner, where every graph shares one pool and
-// the largest is captured first: the largest single-shape pool, plus each other graph's pooled
-// increment (measured when captured after the larger ones). What a smaller graph needs beyond that
-// (its static output, blocks the larger graph's could not lend) is the increment; its intermediates
-// reuse the larger graph's freed blocks, which is why a set costs far less than the sum of its pools.
-// Without increments the model falls back to the sum of single pools, an upper bound, and says so.
+// the largest is captured first: the base's own pool, plus each other graph's pooled increment
+// beside that base (measured by capturing the base, then the shapes after it). What a smaller graph
+// needs beyond the base (its static output, blocks the base's freed ones could not lend) is the
+// increment; its intermediates reuse the base's freed blocks, which is why a set costs far less than
+// the sum of its pools. Where an increment is missing the member's own pool is counted: an upper bound.
 #include "planning/CostTable.h"
 
 #include <vector>
@@ -15,8 +15,9 @@ namespace graphlens::planning {
 // larger image size, then larger batch). A strict order, so every set has exactly one base.
 bool capturedBefore(const ShapeCost& a, const ShapeCost& b);
 
-// Every shape must be graphable in `table`. Empty set: 0.
-double pooledMiB(const CostTable& table, const std::vector<RequestShape>& set);
+// Every shape must be graphable in `table`. Empty set: 0. `upperBound`: some member had no increment
+// beside the set's base, so its own pool was counted.
+double pooledMiB(const CostTable& table, const std::vector<RequestShape>& set, bool* upperBound = nullptr);
 
 // The set in capture order.
 std::vector<RequestShape> captureOrder(const CostTable& table, std::vector<RequestShape> set);

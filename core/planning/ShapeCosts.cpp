@@ -35,6 +35,12 @@ std::string pickOne(const std::set<std::string>& values, const std::string& chos
 
 }  // namespace
 
+std::optional<double> ShapeCost::incrementBeside(const RequestShape& base) const {
+    const auto found = pooledIncrementMiBByBase.find(base);
+    if (found != pooledIncrementMiBByBase.end()) return found->second;
+    return pooledIncrementMiB;
+}
+
 std::vector<ShapeCost> costsFromSession(const std::vector<results::Measurement>& rows, const nlohmann::json& environment,
                                         const CostSelection& selection, CostSelection* selected) {
     std::set<std::string> families;
@@ -73,7 +79,12 @@ std::vector<ShapeCost> costsFromSession(const std::vector<results::Measurement>&
             const RequestShape shape{item.value("imgsz", 0), item.value("batch", 0)};
             const auto found = byShape.find(shape);
             if (found == byShape.end() || !item.contains("increment_mib") || !item["increment_mib"].is_number()) continue;
-            found->second.pooledIncrementMiB = item["increment_mib"].get<double>();
+            const double increment = item["increment_mib"].get<double>();
+            if (item.contains("base_batch") && item["base_batch"].is_number_integer()) {
+                found->second.pooledIncrementMiBByBase[{item.value("base_imgsz", 0), item["base_batch"].get<int>()}] = increment;
+            } else {
+                found->second.pooledIncrementMiB = increment;
+            }
         }
     }
     std::vector<ShapeCost> costs;
@@ -89,7 +100,12 @@ void alignImageSizes(RequestMix& mix, std::vector<ShapeCost>& costs) {
     for (const auto& cost : costs) measured.insert(cost.shape.imgsz);
     if (measured.size() == 1 && *measured.begin() != 0) {
         const int size = *measured.begin();
-        for (auto& cost : costs) cost.shape.imgsz = 0;
+        for (auto& cost : costs) {
+            cost.shape.imgsz = 0;
+            std::map<RequestShape, double> rekeyed;
+            for (const auto& [base, increment] : cost.pooledIncrementMiBByBase) rekeyed[{base.imgsz == size ? 0 : base.imgsz, base.batch}] = increment;
+            cost.pooledIncrementMiBByBase = std::move(rekeyed);
+        }
         std::map<RequestShape, MixEntry> merged;
         for (auto entry : mix.entries) {
             if (entry.shape.imgsz == size) entry.shape.imgsz = 0;

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,16 +23,21 @@ struct ShapeCost {
     double eagerMs = 0;                      // median eager step
     std::optional<double> graphedMs;         // median graphed step; none: not captured (refused, oom)
     std::optional<double> poolMiB;           // this shape's graph alone in a fresh pool
-    // The reserved memory its capture added when captured into one pool after every larger-pool
-    // candidate (the pooled-capture pass): what it costs beside a larger graph in a shared pool.
+    // The reserved memory its capture added to a shared pool, by the pool's base (its first, largest
+    // graph): the pooled-capture pass captures each base and then every shape after it in capture
+    // order. A smaller base leaves fewer freed blocks to reuse, so the increment depends on it.
+    std::map<RequestShape, double> pooledIncrementMiBByBase;
+    // The same when the base is not recorded (captured after every larger-pool candidate).
     std::optional<double> pooledIncrementMiB;
     std::optional<double> captureMs;
     bool graphable() const { return graphedMs && poolMiB; }
+    // The increment beside `base`: measured with that base, else the base-less one, else none.
+    std::optional<double> incrementBeside(const RequestShape& base) const;
 };
 
 // The environment key under which the pooled-capture pass stores its increments in a session:
-// [{"imgsz": 224, "batch": 8, "increment_mib": 3.0, "capture_ms": 12.5, "family": "resnet18",
-//   "precision": "fp16"}, ...]
+// [{"imgsz": 224, "batch": 8, "base_imgsz": 224, "base_batch": 32, "increment_mib": 3.0,
+//   "capture_ms": 12.5, "family": "resnet18", "precision": "fp16"}, ...]
 inline constexpr const char* kPooledCaptureKey = "pooled_capture";
 
 // Which rows of a session feed a plan. Empty fields: the session must hold only one value there.

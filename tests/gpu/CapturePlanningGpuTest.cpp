@@ -58,7 +58,7 @@ TEST_CASE("the planner's costs: a sweep at the mix's shapes and a pooled capture
     const auto run = bench::measurePlanCosts(plan, shapes, events);
     REQUIRE(run.environment.contains(planning::kPooledCaptureKey));
     const auto& pooled = run.environment[planning::kPooledCaptureKey];
-    REQUIRE(pooled.size() == 4);
+    REQUIRE(pooled.size() == 4 + 3 + 2 + 1);  // each shape as a base, with the smaller ones after it
     planning::CostSelection used;
     const planning::CostTable table(planning::costsFromSession(run.rows, run.environment, {}, &used));
     CHECK(used.family == "resnet18");
@@ -67,15 +67,20 @@ TEST_CASE("the planner's costs: a sweep at the mix's shapes and a pooled capture
     REQUIRE(table.hasPooledIncrements());
     // The largest pool is captured first and is the base; the others add what a shared pool charges.
     CHECK(pooled[0]["batch"] == 8);
+    CHECK(pooled[0]["base_batch"] == 8);
+    const RequestShape largest{96, 8};
     double singles = 0, increments = 0;
     for (const auto& cost : table.costs()) {
-        INFO("batch " << cost.shape.batch << ": own pool " << *cost.poolMiB << " MiB, pooled increment "
-                      << *cost.pooledIncrementMiB << " MiB");
+        const auto increment = cost.incrementBeside(largest);
+        REQUIRE(increment);
+        INFO("batch " << cost.shape.batch << ": own pool " << *cost.poolMiB << " MiB, increment beside batch 8 "
+                      << *increment << " MiB");
         CHECK(*cost.poolMiB > 0);
-        CHECK(*cost.pooledIncrementMiB >= 0);
+        CHECK(*increment >= 0);
         singles += *cost.poolMiB;
-        increments += *cost.pooledIncrementMiB;
+        increments += cost.shape == largest ? 0 : *increment;
     }
+    increments += *table.find(largest)->poolMiB;
     CHECK(increments < singles);
     CHECK(planning::pooledMiB(table, table.graphable()) < singles);
 }
@@ -107,7 +112,8 @@ TEST_CASE("replay-mix: requests pad up to a captured batch, past the largest run
 
     // The same set captured into a fresh pool by the pooled pass: the same pool to within the
     // allocator's rounding, since it is the same captures in the same order.
-    const auto pooled = bench::capturePooled(*pairs, {{96, 4}, {96, 1}});
+    const auto pooled = bench::capturePooled(*pairs, {{96, 4}, {96, 1}}, true);
     REQUIRE(pooled.failures.empty());
-    CHECK(pooled.poolMiB == Approx(result.poolMiB).epsilon(0.05));
+    CHECK(pooled.entries.size() == 2);
+    CHECK(pooled.poolMiB({96, 4}) == Approx(result.poolMiB).epsilon(0.05));
 }

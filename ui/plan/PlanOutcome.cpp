@@ -42,16 +42,7 @@ std::vector<planning::Baseline> PlanOutcome::baselines() const {
 std::vector<std::string> PlanOutcome::notes() const {
     if (plan) return plan->notes;
     if (!reference) return {};
-    // The one note about the chosen set ("…% of requests … run eagerly"): the reference's set is not shown.
-    std::vector<std::string> notes;
-    const std::string chosenNote = "run eagerly";
-    for (const auto& note : reference->notes) {
-        const bool aboutChosen =
-            note.size() >= chosenNote.size() &&
-            note.compare(note.size() - chosenNote.size(), chosenNote.size(), chosenNote) == 0;
-        if (!aboutChosen) notes.push_back(note);
-    }
-    return notes;
+    return reference->notes;  // about the costs and the memory model, never about one chosen set
 }
 
 int PlanOutcome::budgetCeilingMiB() const {

@@ -27,7 +27,7 @@ struct PlanOutcome {
 
     // The plan's baselines; without a plan, the reference's with "fits" judged against the budget.
     std::vector<planning::Baseline> baselines() const;
-    // The plan's notes; without a plan, the reference's that do not describe its chosen set.
+    // The plan's notes; without a plan (nothing fits the budget), the unbounded reference's.
     std::vector<std::string> notes() const;
     // The budget slider's top: a little above the pool of every measured size and of the curve's last
     // point, in whole MiB (0 without a reference).

@@ -51,7 +51,7 @@ QLabel* caption() {
     auto* label = new QLabel;
     label->setWordWrap(true);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    label->setEnabled(false);  // secondary text, in the palette's disabled colour
+    // Normal text colour: the disabled one is too faint to read on a projector or in a screenshot.
     return label;
 }
 

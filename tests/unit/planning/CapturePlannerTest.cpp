@@ -73,6 +73,21 @@ struct RandomCase {
     std::vector<ShapeCost> costs;
 };
 
+// Increments that depend on the pool's base, as measured on the GPU: beside a smaller base a graph
+// adds more (fewer freed blocks to reuse).
+void addIncrementsByBase(std::vector<ShapeCost>& costs, std::mt19937& rng) {
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (auto& cost : costs) {
+        if (!cost.graphable()) continue;
+        for (const auto& base : costs) {
+            if (base.graphable() && capturedBefore(base, cost)) {
+                cost.pooledIncrementMiBByBase[base.shape] = *cost.poolMiB * unit(rng) * (1.0 - 0.5 * *base.poolMiB / 100.0);
+            }
+        }
+        cost.pooledIncrementMiB.reset();
+    }
+}
+
 RandomCase randomCase(std::mt19937& rng, bool increments) {
     std::uniform_real_distribution<double> unit(0.0, 1.0);
     RandomCase result;
@@ -119,7 +134,8 @@ TEST_CASE("the plan is the best set within the budget, by brute force over every
     int compared = 0;
     for (int trial = 0; trial < 300; ++trial) {
         const bool increments = trial % 3 != 0;  // a third without pooled increments: the upper-bound model
-        const auto random = randomCase(rng, increments);
+        auto random = randomCase(rng, increments);
+        if (trial % 3 == 1) addIncrementsByBase(random.costs, rng);  // a third with increments by base
         const CostTable table(random.costs);
         if (table.graphable().empty()) continue;
         double smallestPool = 1e300, everyPool = 0;
@@ -178,6 +194,16 @@ TEST_CASE("a shared pool costs the largest graph's pool plus the others' increme
     CHECK(pooledMiB(pooled, {{0, 1}, {0, 8}, {0, 4}}) == 120 + 4 + 2);
     CHECK(captureOrder(pooled, {{0, 1}, {0, 8}, {0, 4}}) == std::vector<RequestShape>{{0, 8}, {0, 4}, {0, 1}});
     CHECK_FALSE(evaluatePlan(mixOf({{{0, 1}, 1}}), pooled, {{0, 1}, {0, 8}}).poolIsUpperBound);
+
+    // Beside a smaller base a graph adds more: the increment by base wins over the base-less one.
+    auto one = graphed({0, 1}, 1, 0.5, 40, 2);
+    one.pooledIncrementMiBByBase[{0, 4}] = 11;
+    const CostTable byBase({one, graphed({0, 8}, 2, 0.8, 120, 9), graphed({0, 4}, 1.5, 0.6, 70, 4)});
+    CHECK(pooledMiB(byBase, {{0, 4}, {0, 1}}) == 70 + 11);
+    CHECK(pooledMiB(byBase, {{0, 8}, {0, 1}}) == 120 + 2);
+    bool upperBound = true;
+    CHECK(pooledMiB(byBase, {{0, 8}, {0, 4}, {0, 1}}, &upperBound) == 120 + 4 + 2);
+    CHECK_FALSE(upperBound);
 
     const CostTable single({graphed({0, 1}, 1, 0.5, 40, std::nullopt), graphed({0, 8}, 2, 0.8, 120, std::nullopt)});
     CHECK_FALSE(single.hasPooledIncrements());

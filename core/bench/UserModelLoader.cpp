@@ -1,6 +1,8 @@
 #include "bench/UserModelLoader.h"
 
 #include "bench/UsageError.h"
+#include "families/AotiFamily.h"
+#include "families/AotiPackage.h"
 #include "families/ModelFileError.h"
 #include "families/TorchScriptFamily.h"
 
@@ -9,6 +11,27 @@
 #include <cstdio>
 
 namespace graphlens::bench {
+
+namespace {
+
+// A package runs where it was compiled for: a CUDA one needs the GPU this run has, a CPU one the CPU
+// a run without a GPU uses. Said before anything loads, since the loader's own error is a dlopen's.
+families::Family aotiFamilyFor(const UserModelRequest& request, bool cuda) {
+    const auto info = families::inspectAotiPackage(request.path);
+    if (info.device == "cuda" && !cuda) {
+        throw families::ModelFileError(request.path + ": an AOTInductor package compiled for CUDA, and this machine has "
+                                       "no CUDA device (compile one for the CPU: export with the model and example "
+                                       "inputs on the CPU)");
+    }
+    if (info.device != "cuda" && cuda) {
+        throw families::ModelFileError(request.path + ": an AOTInductor package compiled for " + info.device +
+                                       ", and this run is on the GPU (compile it for CUDA: export with the model and "
+                                       "example inputs on cuda)");
+    }
+    return families::makeAotiFamily(request.path, request.task, request.imgsz);
+}
+
+}  // namespace
 
 families::Family withSupportToBeChecked(families::Family family) {
     family.inference = {families::GraphSupportKind::Whole, "to be decided by the parity check"};
@@ -21,7 +44,11 @@ LoadedUserModel loadUserModel(const UserModelRequest& request) {
     const torch::Dtype dtype = cuda ? request.dtype : torch::kFloat;  // the CPU path runs fp32
     LoadedUserModel loaded;
     try {
-        loaded.family = families::makeTorchScriptFamily(request.path, request.task, request.imgsz, request.jit);
+        if (families::isAotiPackage(request.path)) {
+            loaded.family = aotiFamilyFor(request, cuda);
+        } else {
+            loaded.family = families::makeTorchScriptFamily(request.path, request.task, request.imgsz, request.jit);
+        }
         families::probeTorchScriptFamily(loaded.family, device, dtype);
     } catch (const families::ModelFileError& error) {
         throw UsageError(error.what());

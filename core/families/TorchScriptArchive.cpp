@@ -1,5 +1,6 @@
 #include "families/TorchScriptArchive.h"
 
+#include "families/AotiPackage.h"
 #include "families/ModelFileError.h"
 #include "families/TorchScriptLoadFailure.h"
 
@@ -50,6 +51,8 @@ ArchiveInspection kindOfZipRecords(const std::string& path) {
         // A zip, but one PyTorch cannot read: truncated, damaged, or written by a newer PyTorch.
         return {ArchiveKind::DamagedArchive, error.what_without_backtrace()};
     }
+    // aoti_compile_and_package writes the compiled model under data/aotinductor/ (beside archive_format).
+    if (isAotiPackageRecords(records)) return {ArchiveKind::AotInductorPackage, ""};
     // torch.export.save writes archive_format and models/ (or serialized_exported_program.json).
     if (hasRecordUnder(records, "archive_format") || hasRecordUnder(records, "models/") ||
         hasRecordUnder(records, "serialized_exported_program")) {
@@ -114,8 +117,11 @@ torch::jit::Module loadTorchScriptArchive(const std::string& path) {
             throw ModelFileError(path + ": a torch.save() pickle (a state_dict or a pickled nn.Module), not "
                                  "TorchScript: its code lives in Python and libtorch cannot run it; " + kHowToExport);
         case ArchiveKind::ExportedProgram:
-            throw ModelFileError(path + ": a torch.export package (.pt2), which libtorch's TorchScript loader "
-                                 "cannot run; " + kHowToExport);
+            throw ModelFileError(path + ": a torch.export program (.pt2) that is not compiled: compile it with "
+                                 "torch._inductor.aoti_compile_and_package(torch.export.load(path)) into an "
+                                 "AOTInductor package, or " + kHowToExport);
+        case ArchiveKind::AotInductorPackage:
+            throw ModelFileError(path + ": an AOTInductor package, not TorchScript (--model loads it as one)");
         case ArchiveKind::LegacyPickle:
             throw ModelFileError(path + ": a legacy torch.save() pickle, not TorchScript; " + kHowToExport);
         case ArchiveKind::DamagedArchive:

@@ -11,7 +11,7 @@
 
 namespace graphlens::families {
 
-enum class ArchiveKind { TorchScript, TorchSavePickle, ExportedProgram, LegacyPickle, DamagedArchive, NotAnArchive };
+enum class ArchiveKind { TorchScript, TorchSavePickle, AotInductorPackage, ExportedProgram, LegacyPickle, DamagedArchive, NotAnArchive };
 
 // What the file at `path` holds; throws ModelFileError when it is missing or unreadable.
 ArchiveKind inspectArchive(const std::string& path);

@@ -2,6 +2,7 @@
 
 #include "data/DatasetError.h"
 #include "data/OpenDataset.h"
+#include "families/AotiFamily.h"
 #include "families/FamilyRegistry.h"
 #include "families/ModelFileError.h"
 #include "families/TorchScriptFamily.h"
@@ -72,6 +73,10 @@ void checkArguments(const TrainOptions& options) {
 
 families::Family resolveFamily(const TrainOptions& options) {
     if (!options.modelPath.empty()) {
+        if (families::isAotiPackage(options.modelPath)) {
+            throw TrainingInputError(options.modelPath + ": an AOTInductor package is compiled for inference (it has no "
+                                     "backward): train the model in Python, or from its TorchScript file");
+        }
         try {
             return families::makeTorchScriptFamily(options.modelPath, options.task.empty() ? "classify" : options.task,
                                                    options.imgsz);

@@ -87,8 +87,9 @@ TEST_CASE("wrong files are refused with what they are and how to export", "[engi
     CHECK(contains(loadError("pickled_module.pt"), ": a torch.save() pickle"));
     CHECK(loadError("legacy.pt") == path("legacy.pt") + ": a legacy torch.save() pickle, not TorchScript; " + how);
     if (UserModelFixtures::get().manifest().contains("exported.pt2")) {
-        CHECK(loadError("exported.pt2") == path("exported.pt2") + ": a torch.export package (.pt2), which libtorch's "
-                                                                  "TorchScript loader cannot run; " + how);
+        CHECK(loadError("exported.pt2") == path("exported.pt2") + ": a torch.export program (.pt2) that is not compiled: "
+                                                                  "compile it with torch._inductor.aoti_compile_and_package("
+                                                                  "torch.export.load(path)) into an AOTInductor package, or " + how);
     }
     CHECK(loadError("classifier.pt", "pose") ==
           "task 'pose' is not supported (expected classify, detect, segment or other)");

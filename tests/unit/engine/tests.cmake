@@ -33,3 +33,16 @@ set_property(SOURCE ${PROJECT_SOURCE_DIR}/tests/fixtures/UserModelFixtures.cpp A
   GRAPHLENS_PYTHON="${PROJECT_SOURCE_DIR}/.venv/bin/python"
   GRAPHLENS_USER_MODEL_EXPORT="${PROJECT_SOURCE_DIR}/tests/fixtures/export_user_models.py")
 catch_discover_tests(graphlens_unit_engine TEST_PREFIX "unit.engine." PROPERTIES SKIP_RETURN_CODE 77 LABELS unit)
+# AOTInductor packages: tests/fixtures/export_aoti_package.py compiles a small CPU package once into the
+# build tree (kept while the script and torch are unchanged, about 35 s the first time); the tests
+# read it from GRAPHLENS_AOTI_DIR, so they run as CTest tests of their own, after that fixture.
+add_executable(graphlens_unit_aoti ${CMAKE_CURRENT_LIST_DIR}/AotiPackageTest.cpp)
+target_link_libraries(graphlens_unit_aoti PRIVATE graphlens_bench graphlens_catch_main)
+graphlens_use_torch_pch(graphlens_unit_aoti)
+set(graphlens_aoti_dir ${CMAKE_BINARY_DIR}/aoti-fixtures)
+add_test(NAME unit.aoti.export
+         COMMAND ${PROJECT_SOURCE_DIR}/.venv/bin/python ${PROJECT_SOURCE_DIR}/tests/fixtures/export_aoti_package.py ${graphlens_aoti_dir})
+set_tests_properties(unit.aoti.export PROPERTIES FIXTURES_SETUP aoti_package LABELS unit TIMEOUT 300)
+add_test(NAME unit.aoti.package COMMAND graphlens_unit_aoti "[aoti]")
+set_tests_properties(unit.aoti.package PROPERTIES FIXTURES_REQUIRED aoti_package LABELS unit
+                     ENVIRONMENT "GRAPHLENS_AOTI_DIR=${graphlens_aoti_dir}")

@@ -56,6 +56,7 @@ public:
     // A synthetic batch as a request brings it, already on the device in the current memory format.
     torch::Tensor deviceBatch(int batch, int imgsz) const;
     torch::Dtype dtype() const { return setup_.dtype; }
+    torch::Device device() const { return setup_.device; }
 
 private:
     GraphedArmVerdict decideVerdict(int batch);

@@ -9,26 +9,12 @@
 #include <random>
 
 namespace graphlens::bench {
-namespace {
-
 using planning::RequestShape;
-
-// The smallest captured batch of the request's image size that holds it; null: eager.
-const RequestShape* servingGraph(const std::vector<RequestShape>& captured, const RequestShape& request) {
-    const RequestShape* best = nullptr;
-    for (const auto& shape : captured) {
-        if (shape.imgsz == request.imgsz && shape.batch >= request.batch && (!best || shape.batch < best->batch)) best = &shape;
-    }
-    return best;
-}
-
-}  // namespace
 
 MixReplayResult replayMix(InferencePairs& pairs, const planning::RequestMix& mix, const std::vector<RequestShape>& captured,
                           const MixReplayOptions& options) {
     MixReplayResult result;
-    const torch::Device device = pairs.deviceBatch(1, mix.entries.front().shape.imgsz).device();
-    graphs::DeviceMemory memory(device);
+    graphs::DeviceMemory memory(pairs.device());
     memory.emptyCache();
     torch::NoGradGuard noGrad;
 
@@ -54,7 +40,7 @@ MixReplayResult replayMix(InferencePairs& pairs, const planning::RequestMix& mix
     }
     const auto serve = [&](const RequestShape& shape) {
         const auto& request = requestBatch.at(shape);
-        if (const auto* graph = servingGraph(result.captured, shape)) {
+        if (const auto* graph = planning::servingShape(result.captured, shape)) {
             auto& buffer = padded.at(*graph);
             buffer.narrow(0, 0, shape.batch).copy_(request);
             (void)runner->runReturningStaticBuffers(buffer);

@@ -31,7 +31,7 @@ PooledCaptureResult capturePooled(InferencePairs& pairs, const std::vector<plann
             }
         }
         runner->release();
-        graphs::DeviceMemory(pairs.deviceBatch(1, base.imgsz).device()).emptyCache();  // the next base starts from nothing
+        graphs::DeviceMemory(pairs.device()).emptyCache();  // the next base starts from nothing
         if (onlyFirstBase) break;
     }
     return result;

@@ -30,16 +30,6 @@ std::string fixed(double value, int digits) {
     return out.str();
 }
 
-// The graph a request is replayed on: the smallest captured batch of its image size that holds it.
-const RequestShape* servingGraph(const std::vector<RequestShape>& captured, const RequestShape& request) {
-    const RequestShape* best = nullptr;
-    for (const auto& shape : captured) {
-        if (shape.imgsz != request.imgsz || shape.batch < request.batch) continue;
-        if (!best || shape.batch < best->batch) best = &shape;
-    }
-    return best;
-}
-
 std::vector<PlannedRequest> plannedRequests(const RequestMix& mix, const CostTable& table, std::vector<std::string>* notes) {
     if (mix.entries.empty() || !(mix.total() > 0)) throw PlanError(mix.source + ": no requests to plan for");
     std::vector<PlannedRequest> requests;
@@ -138,7 +128,7 @@ PlanFigures evaluatePlan(const RequestMix& mix, const CostTable& table, const st
     for (const auto& request : requests) {
         double latency = request.eagerMs;
         int rows = request.shape.batch;
-        if (const auto* graph = servingGraph(captured, request.shape)) {
+        if (const auto* graph = servingShape(captured, request.shape)) {
             latency = *table.find(*graph)->graphedMs;
             rows = graph->batch;
             rowsPadded += request.share * (graph->batch - request.shape.batch);

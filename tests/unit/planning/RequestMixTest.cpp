@@ -2,6 +2,7 @@
 // user's file comes in (comments, CRLF, BOM), every refusal with its file and line, files on disk,
 // and the three mixes shipped in resources/mixes.
 #include "planning/RequestMix.h"
+#include "support/ScratchFolder.h"
 
 #include <catch2/catch.hpp>
 
@@ -15,31 +16,11 @@
 #include <unistd.h>
 
 using namespace graphlens::planning;
+using TempDir = graphlens::testing::ScratchFolder;
 namespace fs = std::filesystem;
 
 namespace {
 
-// A fresh folder under the system temp directory, removed with everything in it.
-class TempDir {
-public:
-    TempDir() {
-        static std::atomic<int> counter{0};
-        const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-        path_ = fs::temp_directory_path() / ("graphlens-mix-test-" + std::to_string(::getpid()) + "-" + std::to_string(stamp) +
-                                             "-" + std::to_string(std::random_device{}()) + "-" + std::to_string(counter++));
-        fs::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    fs::path operator/(const std::string& name) const { return path_ / name; }
-
-private:
-    fs::path path_;
-};
 
 void writeBytes(const fs::path& path, const std::string& bytes) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);

@@ -1,5 +1,6 @@
 // CPU model and governor from fixture text and files written into a fresh temporary folder.
 #include "platform/CpuInfo.h"
+#include "support/ScratchFolder.h"
 
 #include <catch2/catch.hpp>
 
@@ -10,6 +11,7 @@
 #include <string>
 
 using namespace graphlens::platform;
+using TempDir = graphlens::testing::ScratchFolder;
 namespace fs = std::filesystem;
 
 namespace {
@@ -38,26 +40,6 @@ constexpr const char* kAarch64Cpuinfo =
     "CPU part\t: 0xd4f\n"
     "CPU revision\t: 0\n";
 
-class TempDir {
-public:
-    TempDir() {
-        static std::atomic<int> counter{0};
-        const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
-        path_ = fs::temp_directory_path() /
-                ("graphlens-platform-" + std::to_string(stamp) + "-" + std::to_string(counter++));
-        fs::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    fs::path operator/(const std::string& name) const { return path_ / name; }
-
-private:
-    fs::path path_;
-};
 
 void writeText(const fs::path& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary);

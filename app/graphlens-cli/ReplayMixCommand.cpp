@@ -5,7 +5,6 @@
 #include "bench/InferencePairs.h"
 #include "bench/MixReplay.h"
 #include "bench/UsageError.h"
-#include "families/MemoryFormat.h"
 #include "planning/PlanJson.h"
 #include "results/AtomicFile.h"
 
@@ -118,15 +117,9 @@ int runReplayMix(const ReplayMixArgs& args) {
     for (auto& entry : mix.entries) {
         if (entry.shape.imgsz == 0) entry.shape.imgsz = defaultImgsz;
     }
-    bench::InferencePairsSetup setup;
-    setup.device = torch::Device(torch::kCUDA, 0);
-    setup.dtype = context.precision == "fp16" ? torch::kHalf : torch::kFloat;
-    setup.imgsz = defaultImgsz;
-    setup.graphsPossible = true;
-    setup.warn = [](const std::string& text) { std::cerr << "warning: " << text << "\n"; };
     torch::NoGradGuard noGrad;
-    bench::InferencePairs pairs(family, plan, setup);
-    pairs.useMemoryFormat(families::memoryFormatOf(context.memoryFormat));
+    auto pairs = bench::makePlannerPairs(family, plan, defaultImgsz,
+                                         [](const std::string& text) { std::cerr << "warning: " << text << "\n"; });
 
     bench::MixReplayOptions options;
     options.requests = args.requests;
@@ -137,7 +130,7 @@ int runReplayMix(const ReplayMixArgs& args) {
     std::printf("%-20s %9s %9s %7s %9s %9s %7s %9s %9s %7s\n", "", "mean ms", "predicted", "error", "p99 ms", "predicted",
                 "eager%", "pool MiB", "predicted", "error");
     for (auto& set : sets) {
-        set.measured = bench::replayMix(pairs, mix, resolved(set.predicted.captured, defaultImgsz), options);
+        set.measured = bench::replayMix(*pairs, mix, resolved(set.predicted.captured, defaultImgsz), options);
         std::printf("%-20s %9.3f %9.3f %+6.1f%% %9.3f %9.3f %7.1f %9.1f %9.1f %+6.1f%%\n", set.name.c_str(), set.measured.meanMs,
                     set.predicted.meanMs, errorPct(set.predicted.meanMs, set.measured.meanMs), set.measured.p99Ms,
                     set.predicted.p99Ms, set.measured.eagerRequestsPct, set.measured.poolMiB, set.predicted.poolMiB,

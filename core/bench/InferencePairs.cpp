@@ -85,4 +85,17 @@ std::unique_ptr<InferencePair> InferencePairs::prepare(int batch, const Benchmar
     return pair;
 }
 
+std::unique_ptr<InferencePairs> makePlannerPairs(const families::Family& family, const results::SweepPlan& plan, int imgsz,
+                                                 std::function<void(const std::string&)> warn) {
+    InferencePairsSetup setup;
+    setup.device = torch::Device(torch::kCUDA, 0);
+    setup.dtype = plan.precision == "fp16" ? torch::kHalf : torch::kFloat;
+    setup.imgsz = imgsz;
+    setup.graphsPossible = true;
+    setup.warn = std::move(warn);
+    auto pairs = std::make_unique<InferencePairs>(family, plan, std::move(setup));
+    pairs->useMemoryFormat(families::memoryFormatOf(plan.memoryFormats.front()));
+    return pairs;
+}
+
 }  // namespace graphlens::bench

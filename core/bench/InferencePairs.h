@@ -71,4 +71,10 @@ private:
     std::unique_ptr<graphs::GraphRunner> eagerRunner_;
 };
 
+// The capture planner's pairs (`plan`'s pooled pass, `replay-mix`): the plan's network on the first
+// GPU at its precision (fp16 or fp32) and first memory format, for shapes of several sizes through
+// one shared runner. `family` and `plan` must outlive the result.
+std::unique_ptr<InferencePairs> makePlannerPairs(const families::Family& family, const results::SweepPlan& plan, int imgsz,
+                                                 std::function<void(const std::string&)> warn);
+
 }  // namespace graphlens::bench

@@ -4,7 +4,6 @@
 #include "bench/InferencePairs.h"
 #include "bench/PooledCapture.h"
 #include "bench/SweepSession.h"
-#include "families/MemoryFormat.h"
 #include "planning/CostTable.h"
 #include "planning/PoolModel.h"
 #include "planning/ShapeCosts.h"
@@ -47,17 +46,12 @@ PlanCostRun measurePlanCosts(const results::SweepPlan& base, const std::vector<p
     events.log("pooled capture: " + std::to_string(ordered.size()) + " shapes, each as a pool's base with the smaller ones after it");
     auto plan = base;
     plan.scope = "network";
+    plan.precision = used.precision;
     const auto family = resolveFamily(plan);
-    InferencePairsSetup setup;
-    setup.device = torch::Device(torch::kCUDA, 0);
-    setup.dtype = used.precision == "fp16" ? torch::kHalf : torch::kFloat;
-    setup.imgsz = ordered.front().imgsz;
-    setup.graphsPossible = true;
-    setup.warn = [&events](const std::string& text) { events.warning(text); };
     torch::NoGradGuard noGrad;
-    InferencePairs pairs(family, plan, setup);
-    pairs.useMemoryFormat(families::memoryFormatOf(plan.memoryFormats.front()));
-    const auto pooled = capturePooled(pairs, ordered);
+    auto pairs = makePlannerPairs(family, plan, ordered.front().imgsz,
+                                  [&events](const std::string& text) { events.warning(text); });
+    const auto pooled = capturePooled(*pairs, ordered);
     for (const auto& failure : pooled.failures) events.warning("pooled capture: " + failure);
     run.environment[planning::kPooledCaptureKey] = pooledCaptureJson(pooled, used.family, used.precision);
     return run;

@@ -2,6 +2,7 @@
 
 #include "bench/ConsoleSweepEvents.h"
 #include "bench/SweepSession.h"
+#include "fleet/PlanFile.h"
 
 #include <iostream>
 
@@ -45,19 +46,40 @@ CLI::App* addSweepCommand(CLI::App& app, SweepArgs& args) {
     sweep->add_flag("--auto-seam", plan.autoSeam,
                     "with --model: when whole capture is refused on load, graph the largest part of the model's "
                     "chain of submodules that captures bit for bit (as verify --find-seam finds it), the rest eager");
+    // A plan file (the window's, a shard of plan-split's) is run as the worker runs it; only the
+    // outputs and --no-profile may be added to it.
+    auto* planFile = sweep->add_option("--plan", args.planFile, "run this sweep plan file (JSON); only --csv, "
+                                                                "--json, --autosave, --trace and --no-profile go with it");
+    for (auto* option : sweep->get_options()) {
+        const auto name = option->get_name();
+        if (option == planFile || name == "--help" || name == "--csv" || name == "--json" || name == "--autosave" ||
+            name == "--trace" || name == "--no-profile") {
+            continue;
+        }
+        planFile->excludes(option);
+    }
     return sweep;
 }
 
 int runSweep(const SweepArgs& args) {
     auto plan = args.plan;
-    plan.profile = !args.noProfile;
-    plan.model = args.model.path;
-    plan.task = args.model.task;
-    plan.jit = args.model.jit;
-    plan.batches = results::parseBatchList(args.batches);
-    plan.memoryFormats = results::parseMemoryFormatList(args.memoryFormats);
-    plan.phases = results::parsePhaseList(args.phases);
-    plan.graphScopes = results::parseGraphScopeList(args.graphScopes);
+    if (!args.planFile.empty()) {
+        plan = fleet::readSweepPlanFile(args.planFile);
+        for (auto [field, given] : {std::pair{&plan.csv, args.plan.csv}, std::pair{&plan.json, args.plan.json},
+                                    std::pair{&plan.autosave, args.plan.autosave}, std::pair{&plan.trace, args.plan.trace}}) {
+            if (!given.empty()) *field = given;
+        }
+        if (args.noProfile) plan.profile = false;
+    } else {
+        plan.profile = !args.noProfile;
+        plan.model = args.model.path;
+        plan.task = args.model.task;
+        plan.jit = args.model.jit;
+        plan.batches = results::parseBatchList(args.batches);
+        plan.memoryFormats = results::parseMemoryFormatList(args.memoryFormats);
+        plan.phases = results::parsePhaseList(args.phases);
+        plan.graphScopes = results::parseGraphScopeList(args.graphScopes);
+    }
 
     bench::ConsoleSweepEvents events(std::cerr);
     const auto result = bench::runSweepSession(plan, events);

@@ -19,6 +19,7 @@ struct SweepArgs {
     std::string graphScopes = "network,step";
     std::string memoryFormats = "nchw";
     bool noProfile = false;
+    std::string planFile;  // --plan: the plan from a file; the options then only name outputs
 };
 
 // Adds `sweep` to app, its options bound to args (which must outlive the parse).

@@ -1,9 +1,11 @@
-// graphlens-cli: list, env, sweep, advise, verify, plan, replay-mix, train, calibrate, worker. Argument parsing only; the work lives in core/.
+// graphlens-cli: list, env, sweep, advise, verify, plan, replay-mix, plan-split, sbatch, shard-run, merge, train,
+// calibrate, worker. Argument parsing only; the work lives in core/.
 // Exit codes: 0 success, 1 a run failed (the message says why), 2 bad arguments or input.
 // Each subcommand's options and runner live in a file of their own; main wires them and reports errors.
 #include "AdviseCommand.h"
 #include "CalibrateCommand.h"
 #include "CliErrors.h"
+#include "FleetCommands.h"
 #include "InfoCommands.h"
 #include "PlanCommand.h"
 #include "ReplayMixCommand.h"
@@ -51,6 +53,14 @@ int main(int argc, char** argv) {
     cli::DataCheckArgs dataCheckArgs;
     auto* dataCheck = cli::addDataCheckCommand(app, dataCheckArgs);
 #endif
+    cli::PlanSplitArgs planSplitArgs;
+    auto* planSplit = cli::addPlanSplitCommand(app, planSplitArgs);
+    cli::SbatchArgs sbatchArgs;
+    auto* sbatch = cli::addSbatchCommand(app, sbatchArgs);
+    cli::ShardRunArgs shardRunArgs;
+    auto* shardRun = cli::addShardRunCommand(app, shardRunArgs);
+    cli::MergeArgs mergeArgs;
+    auto* merge = cli::addMergeCommand(app, mergeArgs);
     cli::CalibrateArgs calibrateArgs;
     auto* calibrate = cli::addCalibrateCommand(app, calibrateArgs);
     cli::ProfilePassArgs profilePassArgs;
@@ -78,6 +88,10 @@ int main(int argc, char** argv) {
         if (*advise) return cli::runAdvise(adviseArgs);
         if (*plan) return cli::runPlan(planArgs);
         if (*replayMix) return cli::runReplayMix(replayMixArgs);
+        if (*planSplit) return cli::runPlanSplit(planSplitArgs);
+        if (*sbatch) return cli::runSbatch(sbatchArgs);
+        if (*shardRun) return cli::runShardRun(shardRunArgs);
+        if (*merge) return cli::runMerge(mergeArgs);
         if (*calibrate) {
             // Its calibration is cached: tearing down CUPTI on the way out would only keep the sweep waiting.
             const int code = cli::runCalibrate(calibrateArgs);

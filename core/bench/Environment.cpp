@@ -113,9 +113,20 @@ std::string deviceName(bool cuda) {
     return "cpu";
 }
 
+const std::string& currentGpuUuid() {
+    static const std::string uuid = [] {
+        if (!torch::cuda::is_available()) return std::string();
+        nlohmann::json env;
+        addNvmlFacts(env, /*cuda=*/true);
+        return env.value("gpu_uuid", std::string());
+    }();
+    return uuid;
+}
+
 nlohmann::json collectEnvironment() {
     nlohmann::json env;
     env["graphlens"] = GRAPHLENS_VERSION;
+    env["host"] = platform::hostName();
     env.update(buildFacts());  // a Debug engine's figures are not representative (results/BuildType.h)
     env["libtorch"] = TORCH_VERSION;
     env["os"] = platform::operatingSystemName();

@@ -18,6 +18,10 @@ nlohmann::json collectEnvironment();
 // "NVIDIA H200" for a CUDA device, "cpu" otherwise.
 std::string deviceName(bool cuda);
 
+// The current CUDA device's UUID as the environment records it (NVML's "GPU-…"/"MIG-…", else CUDA's);
+// empty without a CUDA device. Read once per process: every row of a sweep carries it.
+const std::string& currentGpuUuid();
+
 // The NVML device that is the current CUDA device, found by UUID (NVML numbers devices by PCI bus,
 // CUDA fastest first and after CUDA_VISIBLE_DEVICES). Nothing, with the reason in *why, in a CPU
 // build, without a CUDA device, or when NVML is unavailable.

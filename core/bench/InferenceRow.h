@@ -2,8 +2,10 @@
 // The identity of a sweep row (session, family, batch, size, precision, pass, device), shared
 // by the timed sweep and the profiled pass so their rows always match up for merging.
 #include "bench/BuildFacts.h"
+#include "bench/Environment.h"
 #include "families/Family.h"
 #include "graphlens/config.h"
+#include "platform/SystemNames.h"
 #include "results/Measurement.h"
 
 #include <string>
@@ -25,6 +27,8 @@ inline results::Measurement inferenceRow(const std::string& sessionId, const fam
     row.precision = precision;
     row.pass = pass;
     row.device = device;
+    row.host = platform::hostName();
+    row.gpu_uuid = device == "cpu" ? std::string() : currentGpuUuid();
     row.status = "ok";
     return row;
 }

@@ -52,6 +52,19 @@ std::string operatingSystemName() {
 #endif
 }
 
+std::string hostName() {
+#ifdef _WIN32
+    std::array<char, MAX_COMPUTERNAME_LENGTH + 1> name{};
+    DWORD length = static_cast<DWORD>(name.size());
+    if (!GetComputerNameA(name.data(), &length) || length == 0) return "unknown";
+    return std::string(name.data(), length);
+#else
+    std::array<char, 256> name{};
+    if (::gethostname(name.data(), name.size() - 1) != 0 || name[0] == '\0') return "unknown";
+    return name.data();
+#endif
+}
+
 std::optional<std::filesystem::path> currentExecutablePath() {
 #ifdef _WIN32
     std::wstring path(MAX_PATH, L'\0');

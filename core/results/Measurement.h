@@ -28,6 +28,10 @@ struct Measurement {
     std::string arm;         // eager, graphed
     std::string pass;        // timed (CUPTI never enabled in the process) or profiled
     std::string device;      // e.g. "NVIDIA H200" or "cpu"
+    // The machine that measured the row, so rows merged from many hosts and GPUs keep their own:
+    // its host name and the GPU's UUID ("GPU-…", "MIG-…"; empty on the CPU).
+    std::string host;
+    std::string gpu_uuid;
     std::string status;      // ok, oom, error, skipped, refused
     std::string message;     // why a row is not ok; empty when ok
     // Graphed rows: the runner's mode (on, auto) and the DESIGN §5 parity check run on this very

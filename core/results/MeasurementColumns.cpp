@@ -26,6 +26,8 @@ constexpr std::array kColumns{
     MeasurementColumn{"arm", &M::arm, "eager or graphed"},
     MeasurementColumn{"pass", &M::pass, "timed (CUPTI never enabled in that process) or profiled"},
     MeasurementColumn{"device", &M::device, "GPU name, or cpu"},
+    MeasurementColumn{"host", &M::host, "host name of the machine that measured the row (a merged fleet session holds many)"},
+    MeasurementColumn{"gpu_uuid", &M::gpu_uuid, "UUID of the GPU that measured the row (GPU-... or MIG-...); empty on the CPU"},
     MeasurementColumn{"status", &M::status, "ok, oom (out of memory), error, skipped or refused (graphs refused: the parity check failed)"},
     MeasurementColumn{"message", &M::message, "why the row is not ok; empty when ok"},
     MeasurementColumn{"graph_mode", &M::graph_mode, "graphed rows: on (captured before timing) or auto (captured on the third sighting of the shape)"},

@@ -52,6 +52,21 @@ T keyOr(const nlohmann::json& document, const char* key, T fallback, const std::
     }
 }
 
+// Rows written before rows carried their machine take it from their session's environment, so a
+// merge of old and new sessions keeps every row's host and GPU.
+void fillRowMachine(std::vector<Measurement>& rows, const nlohmann::json& environment) {
+    const auto text = [&](const char* key) {
+        const auto it = environment.find(key);
+        return it != environment.end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    const std::string host = text("host");
+    const std::string gpuUuid = text("gpu_uuid");
+    for (auto& row : rows) {
+        if (row.host.empty()) row.host = host;
+        if (row.gpu_uuid.empty() && row.device != "cpu") row.gpu_uuid = gpuUuid;
+    }
+}
+
 }  // namespace
 
 Session sessionFromJson(const nlohmann::json& document, const std::string& sourceName) {
@@ -76,6 +91,7 @@ Session sessionFromJson(const nlohmann::json& document, const std::string& sourc
         session.rows.push_back(
             measurementFromJson(rows[i], sourceName + ": rows[" + std::to_string(i) + "]"));
     }
+    if (session.environment.is_object()) fillRowMachine(session.rows, session.environment);
     return session;
 }
 

@@ -36,6 +36,8 @@ inline Measurement fullRow() {
     m.arm = "graphed";
     m.pass = "timed";
     m.device = "NVIDIA H200";
+    m.host = "gpu-node-07";
+    m.gpu_uuid = "GPU-5b9c2f6e-0c1d-4e2a-9f3b-7a8d6e5c4b3a";
     m.status = "ok";
     m.message = "";
     m.graph_mode = "auto";

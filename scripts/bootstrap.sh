@@ -13,6 +13,9 @@ debian_packages=(
   xvfb xauth fonts-dejavu-core
   g++-mingw-w64-x86-64  # the Windows portability check (tests/portability), posix and win32 threads variants
   clang libclang-rt-14-dev  # the fuzzers (tests/fuzz): clang++ and its libFuzzer, ASan and UBSan runtimes
+  # The fleet tests (tests/slurm): a single-node Slurm cluster the test starts in a scratch folder.
+  # Installing them may enable their system services; the tests use none of them (own key, socket, ports).
+  munge slurmctld slurmd slurm-client
 )
 
 missing=()

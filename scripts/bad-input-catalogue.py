@@ -47,7 +47,7 @@ def tokens(args):
 def readable(word):
     word = word.replace("${cli}", "graphlens-cli").replace("${plans}/", "").replace("${datasets}/", "")
     word = re.sub(r"\$\{CMAKE_CURRENT_BINARY_DIR\}/", "", word)
-    word = re.sub(r"\$\{(train_out|models)\}/", "", word)
+    word = re.sub(r"\$\{(train_out|models|fleet)\}/", "", word)
     return word
 
 

@@ -5,6 +5,7 @@
 #include "bench/UsageError.h"
 #include "fleet/PlanFile.h"
 #include "fleet/PlanSplit.h"
+#include "results/ResultsError.h"
 
 namespace graphlens::cli {
 
@@ -31,12 +32,16 @@ PlanSplit splitFromArgs(const SplitArgs& args) {
     } catch (const bench::UsageError& error) {
         throw bench::UsageError(args.planPath + ": " + error.what());
     }
-    if (args.by.empty()) {
-        split.shards = fleet::splitPlan(split.plan, args.shards);
-        split.how = "split into " + std::to_string(split.shards.size()) + " shards";
-    } else {
-        split.shards = fleet::splitPlanBy(split.plan, args.by);
-        split.how = "split by " + args.by + " into " + std::to_string(split.shards.size()) + " shards";
+    try {
+        if (args.by.empty()) {
+            split.shards = fleet::splitPlan(split.plan, args.shards);
+            split.how = "split into " + std::to_string(split.shards.size()) + " shards";
+        } else {
+            split.shards = fleet::splitPlanBy(split.plan, args.by);
+            split.how = "split by " + args.by + " into " + std::to_string(split.shards.size()) + " shards";
+        }
+    } catch (const results::ResultsError& error) {
+        throw results::ResultsError(args.planPath + ": " + error.what());
     }
     return split;
 }

@@ -151,6 +151,10 @@ int runSbatch(const SbatchArgs& args) {
 
 int runShardRun(const ShardRunArgs& args) {
     const fs::path dir = args.dir;
+    std::error_code ec;
+    if (!fs::exists(fleet::manifestPath(dir), ec)) {
+        throw results::ResultsError(args.dir + ": not a fleet folder (no fleet.json; graphlens-cli sbatch writes one)");
+    }
     const auto manifest = fleet::readFleetManifest(fleet::manifestPath(dir));
     const int shardCount = static_cast<int>(manifest.shards.size());
     if (args.shard < 0 || args.shard >= shardCount) {
@@ -167,7 +171,6 @@ int runShardRun(const ShardRunArgs& args) {
     const auto stem = dir / fleet::sessionStem(platform::hostName(), bench::currentGpuUuid(), args.shard);
     plan.json = stem.string() + ".json";
     plan.autosave = stem.string() + ".autosave.jsonl";
-    std::error_code ec;
     if (fs::exists(plan.autosave, ec)) {
         // A killed attempt of this shard on this machine: its rows stay on disk, out of the merge, which
         // takes this attempt's.

@@ -2,6 +2,7 @@
 
 #include "fleet/FleetDirectory.h"
 #include "fleet/FleetManifest.h"
+#include "fleet/PlanFile.h"
 #include "results/JsonlAutosave.h"
 #include "results/ResultsError.h"
 
@@ -32,7 +33,7 @@ MergeSource loadSource(const fs::path& path) {
     MergeSource source;
     source.path = path;
     if (path.extension() == ".json") {
-        source.session = results::readSession(path);
+        source.session = results::sessionFromJson(readJsonFile(path), path.string());
     } else if (isAutosaveName(path)) {
         source.autosave = true;
         source.session.rows = results::readJsonlAutosave(path).rows;

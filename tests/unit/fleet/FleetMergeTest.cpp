@@ -219,5 +219,5 @@ TEST_CASE("Nothing to merge is said, not merged", "[fleet][merge]") {
     CHECK(mergeError({folder / "notes.txt"}) ==
           (folder / "notes.txt").string() + ": not a session or an autosave (expected .json or .jsonl)");
     std::ofstream(folder / "broken.json") << "{\"format\": ";
-    CHECK(mergeError({folder / "broken.json"}) == (folder / "broken.json").string() + ": not valid JSON");
+    CHECK(mergeError({folder / "broken.json"}) == (folder / "broken.json").string() + ":1: not valid JSON");
 }

@@ -53,7 +53,8 @@ int runPlanSplit(const PlanSplitArgs& args) {
 
 int runMerge(const MergeArgs& args) {
     std::vector<fs::path> inputs(args.inputs.begin(), args.inputs.end());
-    if (!args.csv.empty() && fs::weakly_canonical(args.csv) == fs::weakly_canonical(args.out)) {
+    std::error_code ec;
+    if (!args.csv.empty() && fs::weakly_canonical(args.csv, ec) == fs::weakly_canonical(args.out, ec)) {
         throw results::ResultsError("--out and --csv both name " + args.csv + ": one would overwrite the other");
     }
     results::checkWritable(args.out);

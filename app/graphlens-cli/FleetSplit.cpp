@@ -7,6 +7,8 @@
 #include "fleet/PlanSplit.h"
 #include "results/ResultsError.h"
 
+#include <filesystem>
+
 namespace graphlens::cli {
 
 void addSplitOptions(CLI::App& command, SplitArgs& args) {
@@ -27,6 +29,11 @@ PlanSplit splitFromArgs(const SplitArgs& args) {
     split.plan.json.clear();
     split.plan.autosave.clear();
     split.plan.trace.clear();
+    // The shards run elsewhere (another node, the array task's folder): files the plan names, absolute.
+    std::error_code ec;
+    for (auto* path : {&split.plan.model, &split.plan.data}) {
+        if (!path->empty() && std::filesystem::path(*path).is_relative()) *path = std::filesystem::absolute(*path, ec).string();
+    }
     try {
         bench::checkSweepPlan(split.plan);
     } catch (const bench::UsageError& error) {

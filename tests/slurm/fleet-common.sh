@@ -6,13 +6,19 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cli="$1"; work="$2"
 rm -rf "$work"; mkdir -p "$work"
 started=$(date +%s)
-trap '"$here/slurm-cluster.sh" stop "$work/cluster"; echo "took $(( $(date +%s) - started )) s"' EXIT
-status=0; "$here/slurm-cluster.sh" start "$work/cluster" || status=$?
+# The cluster in a short temporary path: munge's socket path must fit a sockaddr_un (108 bytes).
+cluster="$(mktemp -d -t graphlens-slurm.XXXXXX)"
+trap '"$here/slurm-cluster.sh" stop "$cluster"; rm -rf "$cluster"; echo "took $(( $(date +%s) - started )) s"' EXIT
+status=0; "$here/slurm-cluster.sh" start "$cluster" || status=$?
 [ "$status" -eq 0 ] || exit "$status"  # 77: skipped, with the reason printed
-source "$work/cluster/env"
+source "$cluster/env"
 export OMP_NUM_THREADS=1
 
-fail() { echo "FAILED: $*"; for log in "$work"/fleet/logs/*.log; do [ -f "$log" ] && { echo "--- $log"; tail -n 5 "$log"; }; done; exit 1; }
+fail() {
+  echo "FAILED: $*"
+  for log in "$work"/fleet/logs/*.log "$cluster"/log/*.log; do [ -f "$log" ] && { echo "--- $log"; tail -n 8 "$log"; }; done
+  exit 1
+}
 
 # The job id in `sbatch`'s "submitted job N: ..." line.
 job_of() { sed -n 's/^submitted job \([0-9][0-9]*\):.*/\1/p' <<<"$1"; }

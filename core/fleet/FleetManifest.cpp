@@ -33,24 +33,25 @@ nlohmann::json toJson(const FleetManifest& manifest) {
 }
 
 FleetManifest fleetManifestFromJson(const nlohmann::json& document, const std::string& sourceName) {
-    if (!document.is_object() || document.value("format", "") != kManifestFormat) {
+    if (!document.is_object() || document.value("format", nlohmann::json()) != kManifestFormat) {
         throw results::ResultsError(sourceName + ": not a GraphLens fleet manifest (\"format\": \"" +
                                     kManifestFormat + "\" missing)");
     }
-    if (!document.value("version", 0) || document.value("version", 0) > kManifestVersion) {
-        throw results::ResultsError(sourceName + ": fleet manifest version " + document["version"].dump() +
+    const auto version = document.value("version", nlohmann::json());
+    if (!version.is_number_integer() || version.get<int>() < 1 || version.get<int>() > kManifestVersion) {
+        throw results::ResultsError(sourceName + ": fleet manifest version " + version.dump() +
                                     " is not one this GraphLens understands (" + std::to_string(kManifestVersion) + ")");
     }
-    if (!document.contains("plan") || !document.contains("shards") || !document["shards"].is_array() ||
-        document["shards"].empty()) {
+    const auto shards = document.value("shards", nlohmann::json());
+    if (!document.contains("plan") || !shards.is_array() || shards.empty()) {
         throw results::ResultsError(sourceName + ": a fleet manifest needs \"plan\" and a non-empty \"shards\" list");
     }
     FleetManifest manifest;
     manifest.plan = results::sweepPlanFromJson(document["plan"], sourceName + ": plan");
-    manifest.split = document.value("split", "");
-    for (std::size_t i = 0; i < document["shards"].size(); ++i) {
-        manifest.shards.push_back(
-            results::sweepPlanFromJson(document["shards"][i], sourceName + ": shards[" + std::to_string(i) + "]"));
+    const auto split = document.value("split", nlohmann::json());
+    manifest.split = split.is_string() ? split.get<std::string>() : std::string();
+    for (std::size_t i = 0; i < shards.size(); ++i) {
+        manifest.shards.push_back(results::sweepPlanFromJson(shards[i], sourceName + ": shards[" + std::to_string(i) + "]"));
     }
     return manifest;
 }

@@ -98,6 +98,10 @@ void addFleetFolder(const fs::path& dir, std::vector<MergeSource>& sources, std:
                 report.detail = "its autosave holds no rows: the task ended before measuring any";
             }
         }
+        // Why a task ended early is in its output, which Slurm wrote beside the sessions.
+        const auto log = fs::path("logs") / ("shard-" + std::to_string(shard) + ".log");
+        std::error_code ec;
+        if (report.state != "complete" && fs::exists(dir / log, ec)) report.detail += " (its output: " + log.string() + ")";
         reports.push_back(std::move(report));
     }
     manifests.push_back(manifest);

@@ -1,4 +1,5 @@
 #include "fleet/FleetDirectory.h"
+#include "fleet/FleetManifest.h"
 #include "support/ScratchFolder.h"
 
 #include <catch2/catch.hpp>
@@ -42,4 +43,39 @@ TEST_CASE("Incomplete shards are those without a session, listed for Slurm's --a
     CHECK(fleet::arrayIndexList({1, 2, 3, 5}) == "1-3,5");
     CHECK(fleet::arrayIndexList({0, 2, 3, 4, 7}) == "0,2-4,7");
     CHECK(fleet::arrayIndexList({3}) == "3");
+}
+
+TEST_CASE("A fleet manifest round-trips, and what is not one is refused naming the file", "[fleet][folder]") {
+    fleet::FleetManifest manifest;
+    manifest.plan.batches = {1, 8};
+    manifest.split = "split into 2 shards";
+    manifest.shards = {manifest.plan, manifest.plan};
+    manifest.shards[0].batches = {1};
+    manifest.shards[1].batches = {8};
+    const auto back = fleet::fleetManifestFromJson(fleet::toJson(manifest), "fleet.json");
+    CHECK(fleet::sameFleet(back, manifest));
+    CHECK(back.split == "split into 2 shards");
+    auto other = manifest;
+    other.plan.precision = "fp32";
+    CHECK_FALSE(fleet::sameFleet(other, manifest));
+
+    CHECK_THROWS_WITH(fleet::fleetManifestFromJson(nlohmann::json::array(), "f.json"),
+                      "f.json: not a GraphLens fleet manifest (\"format\": \"graphlens-fleet\" missing)");
+    auto document = fleet::toJson(manifest);
+    document["version"] = "one";
+    CHECK_THROWS_WITH(fleet::fleetManifestFromJson(document, "f.json"),
+                      "f.json: fleet manifest version \"one\" is not one this GraphLens understands (1)");
+    document = fleet::toJson(manifest);
+    document.erase("version");
+    CHECK_THROWS_WITH(fleet::fleetManifestFromJson(document, "f.json"), Catch::Contains("version null"));
+    document = fleet::toJson(manifest);
+    document["shards"] = nlohmann::json::array();
+    CHECK_THROWS_WITH(fleet::fleetManifestFromJson(document, "f.json"),
+                      "f.json: a fleet manifest needs \"plan\" and a non-empty \"shards\" list");
+    // The plan key leaves out what a split divides and the outputs, nothing else.
+    auto shardPlan = results::toJson(manifest.shards[1]);
+    shardPlan["json"] = "x.json";
+    CHECK(fleet::planKey(shardPlan) == fleet::planKey(results::toJson(manifest.plan)));
+    shardPlan["steps"] = 99;
+    CHECK(fleet::planKey(shardPlan) != fleet::planKey(results::toJson(manifest.plan)));
 }

@@ -113,6 +113,11 @@ TEST_CASE("A fleet's shards merge as complete, incomplete (autosave rows kept) o
     CHECK(result.shards[2].detail == "node-a_GPU-aaaa_shard-0002.autosave.jsonl holds 1 rows and no session: the task did not finish");
     CHECK(result.shards[3].state == "missing");
     CHECK(result.shards[3].detail == "no session or autosave");
+    // Where the task's output is, the report points at it.
+    fs::create_directories(fleet.folder / "logs");
+    std::ofstream(fleet.folder / "logs" / "shard-3.log") << "slurmstepd: error: *** JOB 12 CANCELLED ***\n";
+    CHECK(fleet::mergeResults({fleet.folder.path()}).shards[3].detail ==
+          "no session or autosave (its output: logs/shard-3.log)");
     CHECK_FALSE(result.complete());
     CHECK(result.sessions == 2);
     CHECK(result.autosaves == 1);

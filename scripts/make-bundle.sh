@@ -88,6 +88,7 @@ if [ "$tests" = 1 ]; then
   mkdir -p "$bundle/share/graphlens-tests"
   cp "$root/tests/fixtures/export_user_models.py" "$root/tests/fixtures/export_capture_zoo.py" "$root/bench/export_conv_detector.py" \
      "$root/bench/profiler_overhead.sh" "$root/bench/prediction_accuracy.sh" "$root/bench/train_step_twin.py" "$root/bench/train_step_rounds.py" "$root/bench/plan_validation.sh" \
+     "$root/bench/export_compile_forms.py" "$root/bench/compile_vs_graphs.sh" "$root/tests/fixtures/export_aoti_package.py" \
      "$bundle/share/graphlens-tests/"
 fi
 strip --strip-debug "$bundle"/bin/*   # debug info would multiply the bundle's size

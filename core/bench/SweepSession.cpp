@@ -129,7 +129,7 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
     // Model and dataset errors are input errors: found here, before the autosave exists.
     auto family = resolveFamily(plan);
     if (!family.source.empty()) {
-        events.log(family.source + ": TorchScript " + family.task + " model, " +
+        events.log(family.source + (family.jit == "aoti" ? ": AOTInductor package, " : ": TorchScript ") + family.task + " model, " +
                    std::to_string(family.defaultImgsz) + " px; graph support " +
                    families::toString(family.inference.kind) + " (" + family.inference.reason + ")");
         plan.family = family.name;

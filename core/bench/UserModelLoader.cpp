@@ -62,6 +62,7 @@ LoadedUserModel loadUserModel(const UserModelRequest& request) {
     VerifyOptions options;
     options.dtype = dtype;
     options.imgsz = loaded.family.defaultImgsz;
+    options.batch = loaded.family.probeBatch;
     // Not here: the forensic re-run turns CUPTI on, and this process may go on to time steps
     // (DESIGN §2). `verify --model` diagnoses in its own process.
     options.diagnose = false;

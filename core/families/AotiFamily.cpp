@@ -10,6 +10,7 @@
 #include <caffe2/serialize/inline_container.h>
 #include <torch/nn/modules/container/any.h>
 
+#include <algorithm>
 #include <array>
 #include <filesystem>
 #include <fstream>
@@ -47,6 +48,14 @@ Family makeAotiFamily(const std::string& path, const std::string& task, int imgs
         size = static_cast<int>(height);
     }
     Family family;
+    if (info.input && info.input->dims.size() == 4) {
+        const auto& batch = info.input->dims[0];
+        family.probeBatch = batch.exact ? static_cast<int>(*batch.exact) : static_cast<int>(std::max<long>(2, batch.min));
+        if (info.input->dims[2].exact) {
+            family.imageSizes.only = size;
+            family.imageSizes.reason = "the package was compiled for that size";
+        }
+    }
     family.name = std::filesystem::path(path).stem().string();
     family.task = task;
     family.defaultImgsz = size;

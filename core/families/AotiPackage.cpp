@@ -56,6 +56,10 @@ std::optional<AotiInputSpec> parseAotiInputChecks(const std::string& source) {
     if (spec.dtype.empty() || dims.empty()) return std::nullopt;
     const int rank = dims.rbegin()->first + 1;
     for (int i = 0; i < rank; ++i) spec.dims.push_back(dims.count(i) ? dims[i] : AotiDimension{});
+    // The kernels index the input with the strides it was exported with, and the wrapper checks them:
+    // channels with stride 1 is NHWC, which the package must be fed (an NCHW batch would be misread).
+    const bool severalChannels = rank == 4 && !(spec.dims[1].exact && *spec.dims[1].exact == 1);
+    spec.channelsLast = severalChannels && std::regex_search(body, std::regex(R"(if\s*\(\s*1\s*!=\s*\w+_stride\[1\]\s*\))"));
     for (int i = 1;; ++i) {
         if (source.find("check_input_" + std::to_string(i) + "(") == std::string::npos) break;
         spec.inputs = i + 1;
@@ -96,7 +100,7 @@ std::string describe(const AotiInputSpec& spec) {
             text += std::to_string(std::max<long>(dim.min, 0)) + ".." + (dim.max > 0 ? std::to_string(dim.max) : std::string("any"));
         }
     }
-    return text + "] " + spec.dtype;
+    return text + "] " + spec.dtype + (spec.channelsLast ? " channels_last" : "");
 }
 
 std::string inputMismatch(const AotiInputSpec& spec, const std::vector<long>& shape, const std::string& dtype) {

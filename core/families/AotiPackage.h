@@ -20,6 +20,7 @@ struct AotiInputSpec {
     std::string dtype;                     // "float32", "float16", "bfloat16", ...
     std::vector<AotiDimension> dims;       // as many as the input's rank
     int inputs = 1;                        // the package's input count (GraphLens feeds one image batch)
+    bool channelsLast = false;             // a 4-d input whose compiled strides are NHWC's (channels stride 1)
 };
 
 struct AotiPackageInfo {
@@ -43,7 +44,7 @@ AotiPackageInfo inspectAotiPackage(const std::string& path);
 // Exposed for tests; nullopt when the text has no recognisable checks.
 std::optional<AotiInputSpec> parseAotiInputChecks(const std::string& wrapperSource);
 
-// "[2..15, 3, 32, 32] float32": what the package takes, for messages.
+// "[2..15, 3, 32, 32] float32" (and " channels_last"): what the package takes, for messages.
 std::string describe(const AotiInputSpec& spec);
 
 // Empty when `shape` of `dtype` fits the spec, else why not ("batch 32 is above the largest the

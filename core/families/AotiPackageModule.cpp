@@ -50,7 +50,9 @@ AotiPackageModuleImpl::AotiPackageModuleImpl(std::string path, AotiPackageInfo i
     if (!info_.input) ::setenv("AOTI_RUNTIME_CHECK_INPUTS", "1", /*overwrite=*/0);
     loadTorchUmbrellaLibrary();
     try {
-        loader_ = std::make_shared<torch::inductor::AOTIModelPackageLoader>(path_, "model", false, 1,
+        // Single-threaded runs: the default run records a CUDA event after each call and waits on it before
+        // the next, which a CUDA graph capture refuses; GraphLens calls a network from one thread.
+        loader_ = std::make_shared<torch::inductor::AOTIModelPackageLoader>(path_, "model", /*run_single_threaded=*/true, 1,
                                                                            info_.device == "cuda" ? 0 : -1);
         for (const auto& [name, tensor] : loader_->get_runner()->extract_constants_map(/*use_inactive=*/false)) {
             std::string safe = name;
@@ -80,9 +82,10 @@ c10::IValue AotiPackageModuleImpl::forward(torch::Tensor images) {
             throw ModelFileError(path_ + ": " + why + " (it takes " + describe(*info_.input) + ")");
         }
     }
-    // The compiled kernels read the layout they were compiled for: contiguous (NCHW) unless the
-    // export saw channels_last; a channels_last batch is copied, which the step then includes.
-    auto outputs = loader_->run({images.contiguous()});
+    // The compiled kernels read the layout they were compiled for (the spec's strides); a batch in the
+    // other layout is copied, which the step then includes: run with the matching --memory-format.
+    const bool nhwc = info_.input && info_.input->channelsLast;
+    auto outputs = loader_->run({images.contiguous(nhwc ? torch::MemoryFormat::ChannelsLast : torch::MemoryFormat::Contiguous)});
     if (outputs.size() == 1) return outputs.front();
     std::vector<c10::IValue> elements(outputs.begin(), outputs.end());
     return c10::ivalue::Tuple::create(std::move(elements));

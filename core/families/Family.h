@@ -27,6 +27,9 @@ struct Family {
     int numClasses = 1000;
     // The sizes the network takes (ImageSizeRule.h); checked before a sweep, verify or training runs.
     ImageSizeRule imageSizes;
+    // The batch the checks on load feed (the probe forward, the parity check): 2 unless the network
+    // takes another only (a package compiled for one batch).
+    int probeBatch = 2;
     GraphSupport inference;
     TrainingGraphSupport training;
     // Empty for a built-in family. For a user model: the TorchScript file it was loaded from; its

@@ -6,6 +6,7 @@ namespace graphlens::families {
 namespace {
 
 std::string whatTheRuleNeeds(const ImageSizeRule& rule) {
+    if (rule.only > 0) return std::to_string(rule.only) + " px only" + (rule.reason.empty() ? "" : " (" + rule.reason + ")");
     const int smallest = smallestAcceptedSize(rule);
     std::string needs = rule.multipleOf > 1 ? "a multiple of " + std::to_string(rule.multipleOf) + ", at least "
                                             : "at least ";
@@ -23,6 +24,7 @@ int smallestAcceptedSize(const ImageSizeRule& rule) {
 }
 
 std::string imageSizeRuleShort(const ImageSizeRule& rule) {
+    if (rule.only > 0) return "=" + std::to_string(rule.only);
     const int smallest = smallestAcceptedSize(rule);
     if (rule.multipleOf <= 1) return smallest <= 1 ? "any" : ">=" + std::to_string(smallest);
     return std::to_string(rule.multipleOf) + "k >=" + std::to_string(smallest);
@@ -32,7 +34,8 @@ std::string imageSizeRefusal(const Family& family, int imgsz) {
     const auto& rule = family.imageSizes;
     const bool tooSmall = imgsz < smallestAcceptedSize(rule);
     const bool offStride = rule.multipleOf > 1 && imgsz % rule.multipleOf != 0;
-    if (!tooSmall && !offStride) return "";
+    const bool notTheOne = rule.only > 0 && imgsz != rule.only;
+    if (!tooSmall && !offStride && !notTheOne) return "";
     return family.name + " cannot take image size " + std::to_string(imgsz) + ": it needs " + whatTheRuleNeeds(rule);
 }
 

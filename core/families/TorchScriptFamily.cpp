@@ -23,9 +23,9 @@ std::string dtypeName(torch::Dtype dtype) {
     return dtype == torch::kFloat ? "float32" : dtype == torch::kHalf ? "float16" : c10::toString(dtype);
 }
 
-std::string describe(torch::Device device, torch::Dtype dtype, int imgsz) {
+std::string describe(torch::Device device, torch::Dtype dtype, int imgsz, int batch) {
     std::ostringstream text;
-    text << "a [2, 3, " << imgsz << ", " << imgsz << "] " << dtypeName(dtype) << " batch on " << device;
+    text << "a [" << batch << ", 3, " << imgsz << ", " << imgsz << "] " << dtypeName(dtype) << " batch on " << device;
     return text.str();
 }
 
@@ -42,7 +42,7 @@ ProbeResult runProbe(const Family& family, torch::Device device, torch::Dtype dt
         network.ptr()->eval();
         const int s = family.defaultImgsz;
         torch::manual_seed(0);
-        const auto images = torch::rand({2, 3, s, s}).to(device, dtype);
+        const auto images = torch::rand({family.probeBatch, 3, s, s}).to(device, dtype);
         return {network.forward<c10::IValue>(images), {}};
     } catch (const c10::Error& error) {
         return {{}, results::errorCause(error.what_without_backtrace())};
@@ -139,7 +139,7 @@ void probeTorchScriptFamily(Family& family, torch::Device device, torch::Dtype d
     if (!probe.error.empty()) {
         const torch::Device cpu(torch::kCPU);
         if (dtype != torch::kFloat && runProbe(family, device, torch::kFloat).error.empty()) {
-            throw ModelFileError(path + ": the forward works in float32 but fails on " + describe(device, dtype, s) +
+            throw ModelFileError(path + ": the forward works in float32 but fails on " + describe(device, dtype, s, family.probeBatch) +
                                  ": " + probe.error + " (run with --precision fp32)");
         }
         if (!device.is_cpu() && runProbe(family, cpu, torch::kFloat).error.empty()) {
@@ -148,7 +148,7 @@ void probeTorchScriptFamily(Family& family, torch::Device device, torch::Dtype d
                                  "the CPU inside forward (a trace records the device of torch.zeros/arange/"
                                  "tensor: trace on the GPU, or create them on x.device)");
         }
-        throw ModelFileError(path + ": the forward fails on " + describe(device, dtype, s) + ": " + probe.error +
+        throw ModelFileError(path + ": the forward fails on " + describe(device, dtype, s, family.probeBatch) + ": " + probe.error +
                              ". GraphLens feeds [B, 3, imgsz, imgsz] floating-point images: does the module "
                              "expect another input shape or dtype? (--imgsz N sets the size)");
     }

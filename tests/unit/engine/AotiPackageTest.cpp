@@ -113,3 +113,26 @@ TEST_CASE("an AOTInductor package refuses a batch it was not compiled for, and a
                       Catch::Contains("plain_export.pt2: a torch.export program (.pt2) that is not compiled: compile it "
                                       "with torch._inductor.aoti_compile_and_package"));
 }
+
+TEST_CASE("an AOTInductor package exported in channels_last is fed NHWC, whatever the batch's layout", "[aoti]") {
+    const auto info = families::inspectAotiPackage(fixture("classifier_cl_b4.pt2"));
+    REQUIRE(info.input);
+    CHECK(info.input->channelsLast);
+    CHECK(families::describe(*info.input) == "[4, 3, 32, 32] float32 channels_last");
+    CHECK_FALSE(families::inspectAotiPackage(fixture("classifier_aoti.pt2")).input->channelsLast);
+
+    const auto expected = reference();
+    bench::UserModelRequest request;
+    request.path = fixture("classifier_cl_b4.pt2");
+    auto network = bench::loadUserModel(request).family.build(0);
+    torch::NoGradGuard noGrad;
+    const auto images = tensorOf(expected["input"], expected["input_shape"]);
+    const auto fromPackage = tensorOf(expected["nhwc_package_output"], expected["output_shape"]);
+    // An NCHW batch read as NHWC would give other numbers: both layouts must give the package's own.
+    for (const auto format : {torch::MemoryFormat::Contiguous, torch::MemoryFormat::ChannelsLast}) {
+        const auto output = network.forward<c10::IValue>(images.contiguous(format)).toTensor();
+        CHECK(torch::allclose(output, fromPackage, 1e-5, 1e-6));
+    }
+    CHECK_THROWS_WITH(network.forward<c10::IValue>(torch::rand({8, 3, 32, 32})),
+                      Catch::Contains("batch 8, but it was compiled for batch 4 only (a static batch"));
+}

@@ -110,8 +110,14 @@ int runSbatch(const SbatchArgs& args) {
         throw results::ResultsError("sbatch is not on PATH (is this a Slurm login node?); --dry-run writes the fleet "
                                     "folder and prints the script without submitting");
     }
-    const auto cli = platform::currentExecutablePath();
+    auto cli = platform::currentExecutablePath();
     if (!cli) throw results::ResultsError("cannot tell where this graphlens-cli is, which the array tasks run");
+    // In a movable bundle (bin/graphlens-cli beside run.sh) the tasks run its wrapper, which finds
+    // the bundle's libraries and the machine's torch.
+    const auto bundle = cli->parent_path().parent_path();
+    if (cli->parent_path().filename() == "bin" && fs::exists(bundle / "run.sh", ec) && fs::exists(bundle / "graphlens-cli", ec)) {
+        cli = bundle / "graphlens-cli";
+    }
 
     fleet::SbatchOptions options;
     options.shards = shardCount;

@@ -61,4 +61,11 @@ expect_code 2 "$cli" sbatch --plan "$work/other-plan.json" --shards 2 --out "$wo
 grep -q "fleet.json: this folder holds a fleet of another plan or split" <<<"$out" || fail "another plan: $out"
 expect_code 2 "$cli" merge "$work/fleet" "$work/merged.json" --out "$work/overlap.json"
 [ ! -e "$work/overlap.json" ] || fail "a refused merge wrote its output"
+# From a movable bundle (bin/graphlens-cli beside run.sh and the graphlens-cli wrapper), the tasks run
+# the wrapper, which finds the bundle's libraries.
+mkdir -p "$work/bundle/bin"
+ln "$cli" "$work/bundle/bin/graphlens-cli" 2>/dev/null || cp "$cli" "$work/bundle/bin/graphlens-cli"
+touch "$work/bundle/run.sh" "$work/bundle/graphlens-cli"
+expect_code 0 "$work/bundle/bin/graphlens-cli" sbatch --plan "$work/plan.json" --shards 2 --out "$work/bundled" --dry-run
+grep -q "^exec '$work/bundle/graphlens-cli' shard-run" <<<"$out" || fail "a bundle's tasks do not run its wrapper: $out"
 echo PASSED

@@ -66,6 +66,9 @@ MainWindow::MainWindow(QWidget* parent, QSettings* settings)
     m_area->planTab()->setSessionSource(
         [model = m_model]() -> const std::vector<results::Measurement>& { return model->rows(); },
         [document = m_document]() -> const nlohmann::json& { return document->info().environment; });
+    // Series by driver reads each row's driver from the session's environment (a merged session's sources).
+    m_area->charts()->setEnvironmentSource(
+        [document = m_document]() -> const nlohmann::json& { return document->info().environment; });
     connect(m_area, &ResultsArea::selectedMeasurementsChanged, this,
             &MainWindow::selectedMeasurementsChanged);
     m_log = new RunLog;
@@ -111,6 +114,7 @@ void MainWindow::createStatusBar() {
     m_baseline =
         new BaselineController(shownSession(), m_area->deltas(), m_area->charts(), m_area->table(), this);
     statusBar()->addPermanentWidget(m_baseline->statusWidget());
+    m_baseline->setMachineSource(m_area->charts()->seriesBy());  // File ▸ Set GPU as Baseline
     connect(m_baseline, &BaselineController::statusMessage, statusBar(), &QStatusBar::showMessage);
 }
 

@@ -1,6 +1,7 @@
 #include "ui/ResultsArea.h"
 
 #include "ui/charts/ChartsPanel.h"
+#include "ui/charts/SeriesBySelector.h"
 #include "ui/charts/WhyNotGraphedPanel.h"
 #include "ui/models/ColumnFit.h"
 #include "ui/models/MeasurementFilterBar.h"
@@ -102,6 +103,10 @@ QWidget* ResultsArea::createChartsPage() {
     // The answer in words above the charts (the summary card), the charts below it.
     m_summaryCard = new SummaryCardWidget;
     m_summaryCard->setModel(m_model);
+    // A merged session: the card says first how many machines the rows come from.
+    connect(m_charts->seriesBy(), &SeriesBySelector::summaryNoteChanged, m_summaryCard,
+            &SummaryCardWidget::setMachineNote);
+    m_summaryCard->setMachineNote(m_charts->seriesBy()->summaryNote());
     auto* page = new QWidget;
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);

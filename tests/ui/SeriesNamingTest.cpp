@@ -22,7 +22,7 @@ using namespace graphlens::ui;
 namespace {
 
 SeriesKey key(const char* family, const char* precision, const char* format, const char* phase, const char* scope) {
-    return SeriesKey{family, precision, format, phase, scope};
+    return SeriesKey{family, precision, format, phase, scope, {}};
 }
 
 QStringList namesIn(QChart* chart) {

@@ -16,12 +16,16 @@
 namespace graphlens::ui {
 
 SeriesKey SeriesKey::of(const results::Measurement& row) {
-    return SeriesKey{row.family, row.precision, row.memory_format, row.phase, row.scope};
+    return SeriesKey{row.family, row.precision, row.memory_format, row.phase, row.scope, {}};
+}
+
+SeriesKey SeriesKey::of(const results::Measurement& row, const SeriesGrouping& grouping) {
+    return SeriesKey{row.family, row.precision, row.memory_format, row.phase, row.scope, grouping.machineOf(row)};
 }
 
 bool SeriesKey::operator==(const SeriesKey& other) const {
     return family == other.family && precision == other.precision && memory_format == other.memory_format &&
-           phase == other.phase && scope == other.scope;
+           phase == other.phase && scope == other.scope && machine == other.machine;
 }
 
 std::string SeriesKey::label() const {
@@ -30,16 +34,17 @@ std::string SeriesKey::label() const {
     const bool training = phase == "train";
     const std::string phasePart = phaseLabel(phase, scope);
     const std::string scopePart = training ? std::string() : scope;
-    for (const auto* part : {&precision, &memory_format, &phasePart, &scopePart}) {
+    for (const auto* part : {&precision, &memory_format, &phasePart, &scopePart, &machine}) {
         if (!part->empty()) label += " · " + *part;
     }
     return label;
 }
 
 std::string SeriesKey::distinguishingLabel(const std::vector<SeriesKey>& keys) const {
-    bool families = false, formats = false, precisions = false;
+    bool families = false, formats = false, precisions = false, machines = false;
     for (const auto& other : keys) {
         families = families || other.family != family;
+        machines = machines || other.machine != machine;
         // Rows written before training rows carried a memory format have none: they are nchw.
         const auto format = [](const std::string& f) { return f.empty() ? std::string("nchw") : f; };
         formats = formats || format(other.memory_format) != format(memory_format);
@@ -50,6 +55,7 @@ std::string SeriesKey::distinguishingLabel(const std::vector<SeriesKey>& keys) c
     const auto add = [&label](const std::string& part) {
         if (!part.empty()) label += (label.empty() ? "" : " · ") + part;
     };
+    if (machines) add(machine);  // a series per GPU or host: the machine is what the chart is about
     if (families) add(family);
     if (precisions) add(precision);
     if (formats) add(memory_format);
@@ -64,17 +70,17 @@ std::optional<double> MetricCurve::at(int batch) const {
     return std::nullopt;
 }
 
-RowMatcher curveRows(const MetricCurve& curve) {
-    return [key = curve.key, arm = curve.arm](const results::Measurement& row) {
-        return row.arm == arm && SeriesKey::of(row) == key;
+RowMatcher curveRows(const MetricCurve& curve, const SeriesGrouping& grouping) {
+    return [key = curve.key, arm = curve.arm, grouping](const results::Measurement& row) {
+        return row.arm == arm && SeriesKey::of(row, grouping) == key;
     };
 }
 
-std::vector<SeriesKey> seriesKeys(const std::vector<results::Measurement>& rows) {
+std::vector<SeriesKey> seriesKeys(const std::vector<results::Measurement>& rows, const SeriesGrouping& grouping) {
     std::vector<SeriesKey> keys;
     for (const auto& row : rows) {
         if (!usableTimedRow(row)) continue;
-        const auto key = SeriesKey::of(row);
+        const auto key = SeriesKey::of(row, grouping);
         if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
     }
     return keys;
@@ -90,14 +96,15 @@ std::vector<SeriesKey> curveKeys(const std::vector<MetricCurve>& curves) {
 
 std::vector<MetricCurve> metricCurves(const std::vector<results::Measurement>& rows,
                                       const std::vector<std::string>& arms,
-                                      const std::vector<MetricSpec>& metrics) {
+                                      const std::vector<MetricSpec>& metrics,
+                                      const SeriesGrouping& grouping) {
     // One pass over the rows: each usable row lands in its key's slot for its arm and every metric.
     const size_t perKey = arms.size() * metrics.size();
     std::vector<SeriesKey> keys;
     std::vector<MetricCurve> byKeyArmMetric;  // keys.size() * perKey, in key, arm, metric order
     for (const auto& row : rows) {
         if (!usableTimedRow(row)) continue;
-        auto key = SeriesKey::of(row);  // keys in order of first appearance among usable rows, any arm
+        auto key = SeriesKey::of(row, grouping);  // keys in order of first appearance among usable rows, any arm
         auto known = std::find(keys.begin(), keys.end(), key);  // a handful of keys: a scan beats a hash
         if (known == keys.end()) {
             for (const auto& a : arms) {

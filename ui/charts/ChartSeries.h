@@ -5,6 +5,7 @@
 // with hover tooltips that print the exact value. Charts are views over MeasurementTableModel::rows(); nothing here parses rows.
 #include "results/Measurement.h"
 #include "ui/charts/PointHighlighter.h"
+#include "ui/charts/SeriesGrouping.h"
 
 #include <QColor>
 #include <QString>
@@ -25,8 +26,12 @@ struct SeriesKey {
     std::string memory_format;
     std::string phase;
     std::string scope;  // inference: step | network; training: the graph scope (network | step)
+    // The machine the rows come from when the charts draw a series per GPU, host or driver
+    // (SeriesGrouping::machineOf: "H200 · GPU-1a2b", "node07"); empty by family.
+    std::string machine;
 
     static SeriesKey of(const results::Measurement& row);
+    static SeriesKey of(const results::Measurement& row, const SeriesGrouping& grouping);
     bool operator==(const SeriesKey& other) const;
     // "resnet18 · fp16 · nchw · infer · step", "resnet18 · amp-fp16 · nchw · train (step scope)"
     // (empty parts left out).
@@ -60,17 +65,20 @@ struct MetricCurve {
 
 // The rows a curve's points come from (its key and arm, any pass): what PointHighlighter::trackBatches
 // needs to mark the point of a selected row.
-RowMatcher curveRows(const MetricCurve& curve);
+RowMatcher curveRows(const MetricCurve& curve, const SeriesGrouping& grouping = SeriesGrouping::byFamily());
 
 // Timed rows with status ok (ui/charts/SpeedupSeries's rule), of the given arms, one curve per key, arm and
 // metric that has at least one value. Ordered by first appearance of the key, then arm in the order
 // given, then metric in the order given, so colours stay stable while rows stream in.
+// `grouping` adds the machine to every key (a series per GPU, host or driver).
 std::vector<MetricCurve> metricCurves(const std::vector<results::Measurement>& rows,
                                       const std::vector<std::string>& arms,
-                                      const std::vector<MetricSpec>& metrics);
+                                      const std::vector<MetricSpec>& metrics,
+                                      const SeriesGrouping& grouping = SeriesGrouping::byFamily());
 
 // Distinct keys in order of first appearance among usable rows.
-std::vector<SeriesKey> seriesKeys(const std::vector<results::Measurement>& rows);
+std::vector<SeriesKey> seriesKeys(const std::vector<results::Measurement>& rows,
+                                  const SeriesGrouping& grouping = SeriesGrouping::byFamily());
 // Distinct keys of the curves, in their order: what a chart names its series by (SeriesNaming).
 std::vector<SeriesKey> curveKeys(const std::vector<MetricCurve>& curves);
 

@@ -7,9 +7,10 @@ namespace graphlens::ui {
 namespace {
 
 // SeriesKey::of as one string: a hash lookup per row, so 10,000 rows cost a few milliseconds.
-std::string keyText(const results::Measurement& row) {
+std::string chartedKeyText(const results::Measurement& row, const SeriesGrouping& grouping) {
     std::string key = row.family;
-    for (const auto* part : {&row.precision, &row.memory_format, &row.phase, &row.scope}) {
+    const std::string machine = grouping.machineOf(row);
+    for (const auto* part : {&row.precision, &row.memory_format, &row.phase, &row.scope, &machine}) {
         key += '\x1f';
         key += *part;
     }
@@ -20,13 +21,14 @@ std::string keyText(const results::Measurement& row) {
 
 const std::vector<results::Measurement> ChartedRows::kNone;
 
-ChartedRows::ChartedRows(const std::vector<results::Measurement>& all, const std::string& family, int maxSeries)
+ChartedRows::ChartedRows(const std::vector<results::Measurement>& all, const std::string& family, int maxSeries,
+                         const SeriesGrouping& grouping)
     : m_all(&all) {
     std::unordered_map<std::string, int> order;  // key -> rank of first appearance in the family
     std::vector<int> rank(all.size(), -1);
     for (size_t i = 0; i < all.size(); ++i) {
         if (!family.empty() && all[i].family != family) continue;
-        const auto [at, added] = order.try_emplace(keyText(all[i]), int(order.size()));
+        const auto [at, added] = order.try_emplace(chartedKeyText(all[i], grouping), int(order.size()));
         rank[i] = at->second;
     }
     m_total = int(order.size());

@@ -1,10 +1,12 @@
 #pragma once
 // Which rows the charts and the summary card draw: those of at most kMaxChartedSeries series keys
-// (family, precision, memory format, phase, scope; ui/charts/ChartSeries), in order of first
+// (family, precision, memory format, phase, scope, and the machine when the charts draw a series per
+// GPU, host or driver; ui/charts/ChartSeries), in order of first
 // appearance, of the family chosen in the results table's filter bar (all families when none is).
 // A session of 125 models would otherwise draw a legend of several hundred entries that nobody can
 // read, and Qt Charts slows down with every series it holds: series are chosen, not all drawn.
 #include "results/Measurement.h"
+#include "ui/charts/SeriesGrouping.h"
 
 #include <QString>
 #include <string>
@@ -19,7 +21,7 @@ public:
     ChartedRows() = default;
     // `family` empty: any family. `all` must outlive this object when nothing is left out.
     ChartedRows(const std::vector<results::Measurement>& all, const std::string& family,
-                int maxSeries = kMaxChartedSeries);
+                int maxSeries = kMaxChartedSeries, const SeriesGrouping& grouping = SeriesGrouping::byFamily());
 
     const std::vector<results::Measurement>& rows() const { return m_subset ? m_rows : *m_all; }
     int shownSeries() const { return m_shown; }

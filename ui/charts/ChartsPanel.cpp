@@ -6,6 +6,7 @@
 #include "ui/charts/ModelChartView.h"
 #include "ui/charts/PhasesChartView.h"
 #include "ui/charts/ReplaysChartView.h"
+#include "ui/charts/SeriesBySelector.h"
 #include "ui/charts/SpeedupChartView.h"
 #include "ui/charts/StepTimeChartView.h"
 #include "ui/charts/VramChartView.h"
@@ -35,6 +36,28 @@ ChartsPanel::ChartsPanel(QWidget* parent) : QTabWidget(parent) {
     for (auto* view : std::initializer_list<QChartView*>{m_speedup, m_stepTime, m_replays, m_vram, m_launch, m_phases}) {
         addChartExportActions(view);  // right-click: export as PNG or SVG
     }
+    m_seriesBy = new SeriesBySelector;
+    setCornerWidget(m_seriesBy, Qt::TopRightCorner);
+    connect(m_seriesBy, &SeriesBySelector::groupingChanged, this, &ChartsPanel::applyGrouping);
+}
+
+void ChartsPanel::applyGrouping() {
+    for (int i = 0; i < count(); ++i) {
+        if (auto* chart = qobject_cast<ModelChartView*>(widget(i))) chart->setSeriesGrouping(m_seriesBy->grouping());
+    }
+}
+
+void ChartsPanel::tabInserted(int index) {
+    QTabWidget::tabInserted(index);
+    if (!m_seriesBy) return;  // the constructor's own tabs: nothing chosen yet
+    if (auto* chart = qobject_cast<ModelChartView*>(widget(index))) {
+        chart->setChartFamily(m_family.toStdString());
+        chart->setSeriesGrouping(m_seriesBy->grouping());
+    }
+}
+
+void ChartsPanel::setEnvironmentSource(std::function<const nlohmann::json&()> environment) {
+    m_seriesBy->setSource(m_model, std::move(environment));
 }
 
 void ChartsPanel::highlightRows(const std::vector<results::Measurement>& rows) {
@@ -44,12 +67,15 @@ void ChartsPanel::highlightRows(const std::vector<results::Measurement>& rows) {
 }
 
 void ChartsPanel::setChartFamily(const QString& family) {
+    m_family = family;
     for (int i = 0; i < count(); ++i) {
         if (auto* chart = qobject_cast<ModelChartView*>(widget(i))) chart->setChartFamily(family.toStdString());
     }
 }
 
 void ChartsPanel::setModel(const MeasurementTableModel* model) {
+    m_model = model;
+    m_seriesBy->setSource(model, nullptr);
     m_speedup->setModel(model);
     m_stepTime->setModel(model);
     m_replays->setModel(model);

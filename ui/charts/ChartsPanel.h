@@ -1,9 +1,13 @@
 #pragma once
 // The charts as tabs over one MeasurementTableModel: speedup, step time, replays, VRAM, launch
-// overhead and phases. Every tab is a view over the model's rows; the panel only wires them.
+// overhead and phases. Every tab is a view over the model's rows; the panel only wires them. Beside
+// the tabs, "Series by" (SeriesBySelector) regroups every chart tab's series, those added later too.
 #include "results/Measurement.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 #include <QTabWidget>
+#include <functional>
 #include <vector>
 
 namespace graphlens::ui {
@@ -12,6 +16,7 @@ class LaunchOverheadChartView;
 class MeasurementTableModel;
 class PhasesChartView;
 class ReplaysChartView;
+class SeriesBySelector;
 class SpeedupChartView;
 class StepTimeChartView;
 class VramChartView;
@@ -26,6 +31,9 @@ public:
     void highlightRows(const std::vector<graphlens::results::Measurement>& rows);
     // Every chart tab charts only this family's series (empty: every family, up to kMaxChartedSeries).
     void setChartFamily(const QString& family);
+    // The session's environment, for the drivers of its rows (Series by driver).
+    void setEnvironmentSource(std::function<const nlohmann::json&()> environment);
+    SeriesBySelector* seriesBy() const { return m_seriesBy; }
 
     SpeedupChartView* speedupChart() const { return m_speedup; }
     StepTimeChartView* stepTimeChart() const { return m_stepTime; }
@@ -34,7 +42,15 @@ public:
     LaunchOverheadChartView* launchOverheadChart() const { return m_launch; }
     PhasesChartView* phasesChart() const { return m_phases; }
 
+protected:
+    void tabInserted(int index) override;  // a chart added later ("vs baseline") draws as the others do
+
 private:
+    void applyGrouping();
+
+    const MeasurementTableModel* m_model = nullptr;
+    SeriesBySelector* m_seriesBy = nullptr;
+    QString m_family;
     SpeedupChartView* m_speedup = nullptr;
     StepTimeChartView* m_stepTime = nullptr;
     ReplaysChartView* m_replays = nullptr;

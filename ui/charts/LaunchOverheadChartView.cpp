@@ -32,7 +32,7 @@ std::vector<MetricSpec> LaunchOverheadChartView::metrics() {
 void LaunchOverheadChartView::rebuild() {
     const auto& rows = chartRows();
     const auto specs = metrics();
-    m_curves = metricCurves(rows, {"eager", "graphed"}, specs);
+    m_curves = metricCurves(rows, {"eager", "graphed"}, specs, seriesGrouping());
     for (auto& panel : m_panels) panel.chart->removeAllSeries();
 
     const SeriesNaming naming(curveKeys(m_curves));  // the keys drawn here, not every key of the rows
@@ -67,7 +67,7 @@ void LaunchOverheadChartView::rebuild() {
         look.style = eager ? Qt::SolidLine : Qt::DashLine;
         look.color = curveColor(std::max(0, naming.indexOf(curve.key)));
         auto& panel = m_panels[metric];
-        highlighter().trackBatches(addCurve(panel.chart, panel.xAxis, panel.yAxis, curve, look), curveRows(curve));
+        highlighter().trackBatches(addCurve(panel.chart, panel.xAxis, panel.yAxis, curve, look), curveRows(curve, seriesGrouping()));
     }
     chart()->setTitle(m_curves.empty() ? tr("Launch overhead per step — %1")
                                              .arg(EmptyChartReason::of(rows, tr("no launch figures to show"),

@@ -35,6 +35,11 @@ void ModelChartView::setChartFamily(const std::string& family) {
     m_schedule->nowIfShown();  // six chart tabs: only the one in front redraws now
 }
 
+void ModelChartView::setSeriesGrouping(const SeriesGrouping& grouping) {
+    m_grouping = grouping;  // the labels may have changed with the rows even when the choice did not
+    m_schedule->nowIfShown();
+}
+
 void ModelChartView::highlightRows(const std::vector<results::Measurement>& rows) { m_highlighter.setRows(rows); }
 
 void ModelChartView::redrawIfPending() { m_schedule->flush(); }
@@ -146,7 +151,7 @@ bool ModelChartView::event(QEvent* event) {
 }
 
 void ModelChartView::redraw() {
-    m_charted = m_model ? ChartedRows(m_model->rows(), m_family) : ChartedRows();
+    m_charted = m_model ? ChartedRows(m_model->rows(), m_family, kMaxChartedSeries, m_grouping) : ChartedRows();
     QString title = chart()->title();
     if (!m_titleNote.isEmpty() && title.endsWith(m_titleNote)) title.chop(m_titleNote.size());
     chart()->setTitle(title);

@@ -35,6 +35,9 @@ public:
     void highlightRows(const std::vector<results::Measurement>& rows) override;
     // Chart only this family's series (empty: every family, up to kMaxChartedSeries series).
     void setChartFamily(const std::string& family);
+    // A series per GPU, host or driver as well as per configuration (SeriesGrouping); by family by default.
+    void setSeriesGrouping(const SeriesGrouping& grouping);
+    const SeriesGrouping& seriesGrouping() const { return m_grouping; }
     // A redraw that rows streamed in have scheduled, done now: before the chart is exported or grabbed.
     void redrawIfPending();
     bool redrawPending() const;
@@ -72,6 +75,7 @@ private:
 
     const MeasurementTableModel* m_model = nullptr;
     std::string m_family;
+    SeriesGrouping m_grouping;
     ChartedRows m_charted;
     QString m_titleNote;  // what redraw() appended to the title, taken off before the next rebuild
     PointHighlighter m_highlighter;

@@ -93,10 +93,11 @@ double PhaseBar::stackedMs() const {
     return total;
 }
 
-PhaseBars PhaseBars::of(const std::vector<Measurement>& rows) {
-    const auto curves = metricCurves(rows, kArms, barMetricSpecs());
+PhaseBars PhaseBars::of(const std::vector<Measurement>& rows, const SeriesGrouping& grouping) {
+    const auto curves = metricCurves(rows, kArms, barMetricSpecs(), grouping);
     PhaseBars out;
-    out.keys = seriesKeys(rows);
+    out.grouping = grouping;
+    out.keys = seriesKeys(rows, grouping);
     out.phases = presentPhases(curves);
     for (const auto& key : out.keys) {
         for (int batch : phaseBatches(curves, out.phases, key)) {
@@ -111,7 +112,7 @@ PhaseBars PhaseBars::of(const std::vector<Measurement>& rows) {
 std::optional<int> PhaseBars::indexOf(const Measurement& row) const {
     for (size_t b = 0; b < bars.size(); ++b) {
         const auto& bar = bars[b];
-        if (bar.batch == row.batch && bar.arm == row.arm && bar.key == SeriesKey::of(row)) return int(b);
+        if (bar.batch == row.batch && bar.arm == row.arm && bar.key == SeriesKey::of(row, grouping)) return int(b);
     }
     return std::nullopt;
 }

@@ -31,7 +31,9 @@ struct PhaseBar {
 struct PhaseBars {
     // Timed ok rows (metricCurves' rule) of the eager and graphed arms; a (key, batch, arm) with no
     // phase measured has no bar.
-    static PhaseBars of(const std::vector<results::Measurement>& rows);
+    // `grouping`: a bar per machine too (SeriesGrouping).
+    static PhaseBars of(const std::vector<results::Measurement>& rows,
+                        const SeriesGrouping& grouping = SeriesGrouping::byFamily());
 
     // Every key among the usable rows, bars or not: what the categories and the title tell apart.
     std::vector<SeriesKey> keys;
@@ -43,6 +45,8 @@ struct PhaseBars {
     // The bar of a row: its key, batch and arm (any pass), for the highlight.
     std::optional<int> indexOf(const results::Measurement& row) const;
     double maxStackedMs() const;
+
+    SeriesGrouping grouping;  // how the keys were made, so a row finds its bar
 };
 
 }  // namespace graphlens::ui

@@ -102,7 +102,7 @@ QStringList PhasesChartView::ceilingNotes() const { return m_notes->texts(); }
 
 void PhasesChartView::rebuild() {
     const auto& rows = chartRows();
-    m_data = PhaseBars::of(rows);
+    m_data = PhaseBars::of(rows, seriesGrouping());
     m_categories = categoryLabels();
     m_notes->clear();  // before the series they are anchored to go
     chart()->removeAllSeries();

@@ -31,7 +31,7 @@ std::vector<MetricSpec> ReplaysChartView::metrics() {
 
 void ReplaysChartView::rebuild() {
     const auto& rows = chartRows();
-    m_curves = metricCurves(rows, {"graphed"}, metrics());
+    m_curves = metricCurves(rows, {"graphed"}, metrics(), seriesGrouping());
     m_counts.chart->removeAllSeries();
     m_capture.chart->removeAllSeries();
 
@@ -76,7 +76,7 @@ void ReplaysChartView::rebuild() {
         look.fullName = QString::fromStdString(curve.key.label()) + QStringLiteral(": ") + what;
         // One key: a colour per quantity; several: a colour per key, the quantity in the dash.
         look.color = curveColor(oneKey ? metricIndex : std::max(0, naming.indexOf(curve.key)));
-        highlighter().trackBatches(addCurve(panel->chart, panel->xAxis, panel->yAxis, curve, look), curveRows(curve));
+        highlighter().trackBatches(addCurve(panel->chart, panel->xAxis, panel->yAxis, curve, look), curveRows(curve, seriesGrouping()));
     }
     chart()->setTitle(m_curves.empty() ? tr("CUDA graph replays and capture cost — %1")
                                              .arg(EmptyChartReason::of(rows, tr("no replays to show"),

@@ -16,6 +16,7 @@ SeriesNaming::SeriesNaming(std::vector<SeriesKey> keys) : m_keys(std::move(keys)
 
 std::string SeriesNaming::part(const SeriesKey& key, int which) {
     switch (which) {
+    case Machine: return key.machine;
     case Family: return key.family;
     case Precision: return key.precision;
     // Rows written before training rows carried a memory format have none: they are nchw.

@@ -2,7 +2,8 @@
 // How every chart names its series: a legend entry says only what differs between the series of
 // that chart ("eager · train (step scope)"), and what they all share ("resnet18 · fp16 · nchw") goes
 // once into the chart's title. A legend of the family repeated on every line is elided to
-// "yolo-t · fp1…" and tells nothing apart.
+// "yolo-t · fp1…" and tells nothing apart. Series by GPU, host or driver (SeriesGrouping) name the
+// machine first ("H200 · GPU-1a2b · graphed"), in full.
 #include "ui/charts/ChartSeries.h"
 
 #include <QString>
@@ -26,7 +27,8 @@ public:
     int indexOf(const SeriesKey& key) const;  // order of first appearance; -1 when unknown
 
 private:
-    enum Part { Family, Precision, Format, Phase, PartCount };
+    // The machine first: in a chart of a series per GPU or host it is what the legend is about.
+    enum Part { Machine, Family, Precision, Format, Phase, PartCount };
     static std::string part(const SeriesKey& key, int which);
 
     std::vector<SeriesKey> m_keys;

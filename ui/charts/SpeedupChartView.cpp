@@ -40,7 +40,7 @@ int SpeedupChartView::whiskerCount() const { return m_whiskers->count(); }
 
 void SpeedupChartView::rebuild() {
     const auto& rows = chartRows();
-    m_curves = speedupCurves(rows);
+    m_curves = speedupCurves(rows, seriesGrouping());
     m_whiskers->clear();  // before the curves they are anchored to go
     m_valueLabels->clear();
     chart()->removeAllSeries();
@@ -157,7 +157,7 @@ void SpeedupChartView::addCurve(const SpeedupCurve& curve, const QColor& color, 
     line->setPointsVisible(true);
     line->setMarkerSize(7);
     for (const auto& p : curve.points) line->append(p.batch, p.speedup);
-    highlighter().trackBatches(line, [curve](const results::Measurement& row) { return curve.holds(row); });
+    highlighter().trackBatches(line, [curve, grouping = seriesGrouping()](const results::Measurement& row) { return curve.holds(row, grouping); });
     chart()->addSeries(line);
     line->attachAxis(m_xAxis);
     line->attachAxis(m_yAxis);
@@ -184,7 +184,7 @@ void SpeedupChartView::addPrediction(const SpeedupCurve& curve, const QColor& co
     line->setPointsVisible(true);
     line->setMarkerSize(5);
     for (const auto& p : curve.predicted) line->append(p.batch, p.speedup);
-    if (alone) highlighter().trackBatches(line, [curve](const results::Measurement& row) { return curve.holds(row); });
+    if (alone) highlighter().trackBatches(line, [curve, grouping = seriesGrouping()](const results::Measurement& row) { return curve.holds(row, grouping); });
     chart()->addSeries(line);
     line->attachAxis(m_xAxis);
     line->attachAxis(m_yAxis);

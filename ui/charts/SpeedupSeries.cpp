@@ -10,9 +10,9 @@ namespace {
 using results::Measurement;
 
 template <typename Curve>
-bool curveHolds(const Curve& c, const Measurement& row) {
+bool curveHolds(const Curve& c, const Measurement& row, const SeriesGrouping& grouping) {
     return c.family == row.family && c.precision == row.precision && c.phase == row.phase &&
-           c.scope == curveScope(row) && c.variant == curveVariant(row);
+           c.scope == curveScope(row) && c.variant == curveVariant(row) && c.key.machine == grouping.machineOf(row);
 }
 
 template <typename Point>
@@ -48,9 +48,15 @@ std::string curveVariant(const results::Measurement& row) {
     return variant;
 }
 
-std::string SpeedupCurve::label() const { return joinLabel(family, precision, phase, scope, variant); }
-std::string StepTimeCurve::label() const { return joinLabel(family, precision, phase, scope, variant); }
-bool SpeedupCurve::holds(const results::Measurement& row) const { return curveHolds(*this, row); }
+std::string SpeedupCurve::label() const {
+    return joinLabel(family, precision, phase, scope, variant) + (key.machine.empty() ? "" : " · " + key.machine);
+}
+std::string StepTimeCurve::label() const {
+    return joinLabel(family, precision, phase, scope, variant) + (key.machine.empty() ? "" : " · " + key.machine);
+}
+bool SpeedupCurve::holds(const results::Measurement& row, const SeriesGrouping& grouping) const {
+    return curveHolds(*this, row, grouping);
+}
 
 const SpeedupPoint* SpeedupCurve::measuredAt(int batch) const {
     for (const auto& p : points) {
@@ -65,7 +71,9 @@ const PredictedSpeedupPoint* SpeedupCurve::predictedAt(int batch) const {
     }
     return nullptr;
 }
-bool StepTimeCurve::holds(const results::Measurement& row) const { return curveHolds(*this, row); }
+bool StepTimeCurve::holds(const results::Measurement& row, const SeriesGrouping& grouping) const {
+    return curveHolds(*this, row, grouping);
+}
 
 namespace {
 
@@ -98,11 +106,13 @@ const MetricCurve* findCurve(const std::vector<MetricCurve>& curves, const Serie
 
 // The advisor's predictions onto the curves of their keys (a new curve for a key with none). Both arms
 // carry the same prediction; the graphed row's is taken first as only it has the prediction's error.
-void addPredictions(std::vector<SpeedupCurve>& curves, const std::vector<results::Measurement>& rows) {
+void addPredictions(std::vector<SpeedupCurve>& curves, const std::vector<results::Measurement>& rows,
+                    const SeriesGrouping& grouping) {
     const auto metrics =
         metricCurves(rows, {"graphed", "eager"},
                      {{"predicted_speedup", [](const Measurement& r) { return r.predicted_speedup; }},
-                      {"prediction_error_pct", [](const Measurement& r) { return r.prediction_error_pct; }}});
+                      {"prediction_error_pct", [](const Measurement& r) { return r.prediction_error_pct; }}},
+                     grouping);
     for (const auto& predicted : metrics) {
         if (predicted.metric != "predicted_speedup") continue;
         auto curve = std::find_if(curves.begin(), curves.end(), [&](const auto& c) { return c.key == predicted.key; });
@@ -120,12 +130,14 @@ void addPredictions(std::vector<SpeedupCurve>& curves, const std::vector<results
 }  // namespace
 
 // Both are ChartSeries::metricCurves over the timed ok rows, reshaped: the charts group rows one way.
-std::vector<SpeedupCurve> speedupCurves(const std::vector<results::Measurement>& rows) {
+std::vector<SpeedupCurve> speedupCurves(const std::vector<results::Measurement>& rows,
+                                        const SeriesGrouping& grouping) {
     // Eager rows carry no speedup; failed rows never draw a point (metricCurves keeps usable rows only).
     const auto metrics = metricCurves(rows, {"graphed"},
                                       {{"speedup", [](const Measurement& r) { return r.speedup; }},
                                        {"speedup_ci_low", [](const Measurement& r) { return r.speedup_ci_low; }},
-                                       {"speedup_ci_high", [](const Measurement& r) { return r.speedup_ci_high; }}});
+                                       {"speedup_ci_high", [](const Measurement& r) { return r.speedup_ci_high; }}},
+                                      grouping);
     std::vector<SpeedupCurve> curves;
     for (const auto& speedup : metrics) {
         if (speedup.metric != "speedup") continue;
@@ -138,15 +150,17 @@ std::vector<SpeedupCurve> speedupCurves(const std::vector<results::Measurement>&
         }
         curves.push_back(std::move(curve));
     }
-    addPredictions(curves, rows);
+    addPredictions(curves, rows, grouping);
     return curves;
 }
 
-std::vector<StepTimeCurve> stepTimeCurves(const std::vector<results::Measurement>& rows) {
+std::vector<StepTimeCurve> stepTimeCurves(const std::vector<results::Measurement>& rows,
+                                          const SeriesGrouping& grouping) {
     const auto metrics = metricCurves(rows, {"eager", "graphed"},
                                       {{"median", [](const Measurement& r) { return r.step_ms_median; }},
                                        {"ci_low", [](const Measurement& r) { return r.step_ms_ci_low; }},
-                                       {"ci_high", [](const Measurement& r) { return r.step_ms_ci_high; }}});
+                                       {"ci_high", [](const Measurement& r) { return r.step_ms_ci_high; }}},
+                                      grouping);
     std::vector<StepTimeCurve> curves;
     std::vector<SeriesKey> done;
     for (const auto& first : metrics) {

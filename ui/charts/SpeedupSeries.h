@@ -53,12 +53,15 @@ struct SpeedupCurve {
     const PredictedSpeedupPoint* predictedAt(int batch) const;
     // "resnet18 · fp16 · infer", "resnet18 · fp16 · infer · channels_last", "resnet18 · amp-fp16 · train (step scope)"
     std::string label() const;
-    bool holds(const results::Measurement& row) const;  // the row's configuration is this curve's
+    // The row's configuration (and machine, when the curves are drawn per machine) is this curve's.
+    bool holds(const results::Measurement& row, const SeriesGrouping& grouping = SeriesGrouping::byFamily()) const;
 };
 
 // Curves in order of first appearance, so colours stay stable while rows stream in; a key with a
 // prediction but no measured speedup (an advise session) is a curve of predictions alone.
-std::vector<SpeedupCurve> speedupCurves(const std::vector<results::Measurement>& rows);
+// `grouping`: a curve per machine too (SeriesGrouping); by family by default.
+std::vector<SpeedupCurve> speedupCurves(const std::vector<results::Measurement>& rows,
+                                        const SeriesGrouping& grouping = SeriesGrouping::byFamily());
 
 // Same grouping for the step-time chart: eager and graphed medians per batch (absent when missing),
 // each with its bootstrap 95% interval when the row has one.
@@ -78,8 +81,9 @@ struct StepTimeCurve {
     std::vector<StepTimePoint> points;
     SeriesKey key;  // the rows' key, for SeriesNaming
     std::string label() const;
-    bool holds(const results::Measurement& row) const;
+    bool holds(const results::Measurement& row, const SeriesGrouping& grouping = SeriesGrouping::byFamily()) const;
 };
-std::vector<StepTimeCurve> stepTimeCurves(const std::vector<results::Measurement>& rows);
+std::vector<StepTimeCurve> stepTimeCurves(const std::vector<results::Measurement>& rows,
+                                          const SeriesGrouping& grouping = SeriesGrouping::byFamily());
 
 }  // namespace graphlens::ui

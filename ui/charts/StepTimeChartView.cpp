@@ -34,7 +34,7 @@ StepTimeChartView::StepTimeChartView(QWidget* parent) : ModelChartView(parent) {
 int StepTimeChartView::whiskerCount() const { return m_panels[0].whiskers->count() + m_panels[1].whiskers->count(); }
 
 void StepTimeChartView::rebuild() {
-    m_curves = stepTimeCurves(chartRows());
+    m_curves = stepTimeCurves(chartRows(), seriesGrouping());
     for (auto& panel : m_panels) {
         panel.whiskers->clear();  // before the curves they are anchored to go
         panel.chart->removeAllSeries();
@@ -87,8 +87,8 @@ void StepTimeChartView::rebuild() {
                 return QString();
             };
             lines[a] = addCurve(panel.chart, panel.xAxis, panel.yAxis, medians, look);
-            highlighter().trackBatches(lines[a], [curve, arm](const results::Measurement& row) {
-                return row.arm == arm && curve.holds(row);
+            highlighter().trackBatches(lines[a], [curve, arm, grouping = seriesGrouping()](const results::Measurement& row) {
+                return row.arm == arm && curve.holds(row, grouping);
             });
         }
         QLineSeries* eager = lines[0];

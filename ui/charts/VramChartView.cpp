@@ -27,11 +27,13 @@ void VramChartView::rebuild() {
     const auto& rows = chartRows();
     // Peaks of both arms first, then the graphed-only delta and pool.
     m_curves = metricCurves(rows, {"eager", "graphed"},
-                            {{"vram_peak_reserved_mb", [](const Measurement& r) { return r.vram_peak_reserved_mb; }}});
+                            {{"vram_peak_reserved_mb", [](const Measurement& r) { return r.vram_peak_reserved_mb; }}},
+                            seriesGrouping());
     auto graphedOnly = metricCurves(
         rows, {"graphed"},
         {{"vram_delta_reserved_mb", [](const Measurement& r) { return r.vram_delta_reserved_mb; }},
-         {"graph_pool_mb", [](const Measurement& r) { return r.graph_pool_mb; }}});
+         {"graph_pool_mb", [](const Measurement& r) { return r.graph_pool_mb; }}},
+        seriesGrouping());
     m_curves.insert(m_curves.end(), graphedOnly.begin(), graphedOnly.end());
     for (auto* panel : {&m_peaks, &m_delta, &m_pool}) panel->chart->removeAllSeries();
 
@@ -88,7 +90,7 @@ void VramChartView::rebuild() {
         }
         look.name = naming.name(curve.key, what);
         look.color = curveColor(keyIndex);  // a colour per key, the same in every panel
-        highlighter().trackBatches(addCurve(panel->chart, panel->xAxis, panel->yAxis, curve, look), curveRows(curve));
+        highlighter().trackBatches(addCurve(panel->chart, panel->xAxis, panel->yAxis, curve, look), curveRows(curve, seriesGrouping()));
     }
     chart()->setTitle(m_curves.empty() ? tr("VRAM, eager vs graphed — %1")
                                              .arg(EmptyChartReason::of(rows, tr("no memory figures to show"),

@@ -48,6 +48,12 @@ void SummaryCardWidget::setFamily(const std::string& family) {
     m_schedule->nowIfShown();
 }
 
+void SummaryCardWidget::setMachineNote(const QString& note) {
+    if (note == m_machineNote) return;
+    m_machineNote = note;
+    m_schedule->now();
+}
+
 void SummaryCardWidget::redrawIfPending() { m_schedule->flush(); }
 
 void SummaryCardWidget::rebuild() {
@@ -64,6 +70,10 @@ void SummaryCardWidget::rebuild() {
         html += QStringLiteral("<p style=\"margin:2px 0; color:%1\"><b>⚠ %2</b> %3</p>")
                     .arg(dark ? QStringLiteral("#ff8a80") : QStringLiteral("#c0392b"), tr("Not representative:"),
                          m_buildWarning.toHtmlEscaped());
+    }
+    if (!m_machineNote.isEmpty()) {
+        // The figures below mix machines unless the charts draw a series per GPU or host: say so first.
+        html += QStringLiteral("<p style=\"margin:2px 0\">• ") + m_machineNote.toHtmlEscaped() + QStringLiteral("</p>");
     }
     for (const auto& sentence : m_sentences) {
         html += QStringLiteral("<p style=\"margin:2px 0\">• ") + sentence.toHtmlEscaped() + QStringLiteral("</p>");

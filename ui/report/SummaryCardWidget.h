@@ -21,6 +21,10 @@ public:
 
     void setModel(const MeasurementTableModel* model);
     void setFamily(const std::string& family);  // empty: every family
+    // First line of the card while the rows come from several machines ("Rows from 3 GPUs on 2
+    // hosts: the charts draw a line per GPU."; SeriesBySelector::summaryNote); empty: none.
+    void setMachineNote(const QString& note);
+    QString machineNote() const { return m_machineNote; }
     QStringList sentences() const { return m_sentences; }
     // Above the sentences while a Debug (unoptimised) build measured any row shown; empty otherwise.
     QString buildWarning() const { return m_buildWarning; }
@@ -50,6 +54,7 @@ private:
     bool m_running = false;
     QStringList m_sentences;
     QString m_buildWarning;
+    QString m_machineNote;
 };
 
 }  // namespace graphlens::ui

@@ -11,6 +11,13 @@ void Baseline::set(const QString& name, std::vector<results::Measurement> rows) 
     emit changed();
 }
 
+void Baseline::setFromShown(const QString& name, std::vector<results::Measurement> rows) {
+    m_set = true;
+    m_name = name;
+    m_matcher = BaselineMatcher(std::move(rows), /*skipIdentical=*/true);
+    emit changed();
+}
+
 void Baseline::clear() {
     if (!m_set) return;
     m_set = false;

@@ -16,6 +16,9 @@ public:
 
     // name: what the status bar shows (a file name, or the session id when the rows have no file).
     void set(const QString& name, std::vector<results::Measurement> rows);
+    // One machine's rows of the session shown as the baseline (a GPU of a merged session): rows of the
+    // shown session are compared with them, except those rows themselves.
+    void setFromShown(const QString& name, std::vector<results::Measurement> rows);
     void clear();
 
     bool isSet() const { return m_set; }

@@ -1,5 +1,6 @@
 #include "ui/session/BaselineController.h"
 
+#include "ui/charts/SeriesBySelector.h"
 #include "ui/models/MeasurementTableModel.h"
 #include "ui/session/Baseline.h"
 #include "ui/session/BaselineDeltaProxy.h"
@@ -38,6 +39,10 @@ BaselineController::BaselineController(ShownSession shown, BaselineDeltaProxy* d
     connect(m_setAction, &QAction::triggered, this, &BaselineController::setShownSessionAsBaseline);
     connect(m_compareAction, &QAction::triggered, this, &BaselineController::chooseAndCompare);
     connect(m_clearAction, &QAction::triggered, this, &BaselineController::clearBaseline);
+    m_machineMenu = new QMenu(tr("Set GPU as Baseline"));
+    m_machineMenu->setObjectName(QStringLiteral("menuMachineBaseline"));
+    m_machineMenu->setStatusTip(tr("A session merged from many machines: compare its other GPUs with this one"));
+    connect(m_machineMenu, &QMenu::aboutToShow, this, &BaselineController::fillMachineMenu);
 
     connect(m_baseline, &Baseline::changed, this, &BaselineController::onBaselineChanged);
     connect(m_shown.model, &QAbstractItemModel::modelReset, this, &BaselineController::updateActions);
@@ -54,6 +59,7 @@ BaselineController::~BaselineController() {
     // likewise, until a status bar takes it.
     if (m_ratioChart && !m_ratioChart->parent()) delete m_ratioChart;
     if (m_status && !m_status->parent()) delete m_status;
+    delete m_machineMenu;  // parentless: a QMenu parented to a QObject is not a widget's child
 }
 
 BaselineRatioChartView* BaselineController::ratioChart() const { return m_ratioChart.data(); }
@@ -64,6 +70,62 @@ void BaselineController::addActionsTo(QMenu* menu) {
     menu->addAction(m_setAction);
     menu->addAction(m_compareAction);
     menu->addAction(m_clearAction);
+    menu->addMenu(m_machineMenu);
+}
+
+void BaselineController::setMachineSource(SeriesBySelector* seriesBy) {
+    m_seriesBy = seriesBy;
+    if (m_seriesBy) connect(m_seriesBy, &SeriesBySelector::groupingChanged, this, &BaselineController::updateActions);
+    updateActions();
+}
+
+namespace {
+
+// The kind of machine Set … as Baseline offers: the charts' choice, GPU while they are by family.
+SeriesBy baselineMachineKind(const SeriesBySelector* seriesBy) {
+    const SeriesBy by = seriesBy ? seriesBy->seriesBy() : SeriesBy::Gpu;
+    return by == SeriesBy::Family ? SeriesBy::Gpu : by;
+}
+
+}  // namespace
+
+QStringList BaselineController::baselineMachines() const {
+    QStringList out;
+    if (!m_seriesBy) return out;
+    for (const auto& machine : m_seriesBy->grouping().machines(m_shown.model->rows(), baselineMachineKind(m_seriesBy))) {
+        out << QString::fromStdString(machine);
+    }
+    return out;
+}
+
+bool BaselineController::setMachineAsBaseline(const QString& machine) {
+    if (!m_seriesBy) return false;
+    const SeriesBy kind = baselineMachineKind(m_seriesBy);
+    const std::string wanted = machine.toStdString();
+    std::vector<results::Measurement> rows;
+    for (const auto& row : m_shown.model->rows()) {
+        if (m_seriesBy->grouping().machineOf(row, kind) == wanted) rows.push_back(row);
+    }
+    if (rows.empty()) {
+        m_lastError = tr("No row of the session shown was measured on %1").arg(machine);
+        emit statusMessage(m_lastError, 10000);
+        return false;
+    }
+    m_lastError.clear();
+    // The deltas of the other machines against this one, a series per machine in "vs baseline".
+    if (m_seriesBy->seriesBy() != kind) m_seriesBy->setSeriesBy(kind);
+    m_baseline->setFromShown(machine, std::move(rows));
+    if (const int tab = m_charts->indexOf(m_ratioChart); tab >= 0) m_charts->setCurrentIndex(tab);
+    emit statusMessage(tr("Comparing the other machines of this session with %1").arg(machine), 5000);
+    return true;
+}
+
+void BaselineController::fillMachineMenu() {
+    m_machineMenu->clear();
+    for (const auto& machine : baselineMachines()) {
+        auto* action = m_machineMenu->addAction(machine);
+        connect(action, &QAction::triggered, this, [this, machine] { setMachineAsBaseline(machine); });
+    }
 }
 
 void BaselineController::setShownSessionAsBaseline() {
@@ -142,6 +204,12 @@ void BaselineController::placeDeltaColumns() {
 void BaselineController::updateActions() {
     const bool set = m_baseline->isSet();
     m_setAction->setEnabled(m_shown.model->rowCount() > 0);
+    // Only a session of several machines has one to compare the others with.
+    const SeriesBy kind = baselineMachineKind(m_seriesBy);
+    m_machineMenu->setTitle(kind == SeriesBy::Host     ? tr("Set Host as Baseline")
+                            : kind == SeriesBy::Driver ? tr("Set Driver as Baseline")
+                                                       : tr("Set GPU as Baseline"));
+    m_machineMenu->menuAction()->setEnabled(baselineMachines().size() > 1);
     m_clearAction->setEnabled(set);
     m_compareAction->setEnabled(set && m_openAllowed);
     m_compareAction->setStatusTip(set ? tr("Open another results file as the session shown, compared with the baseline %1")

@@ -5,6 +5,11 @@
 // any file keeps the baseline too. While a baseline is set the table shows the delta columns (next
 // to the median; "now" is always the session shown), the charts get a "vs baseline" tab and the
 // status widget names the baseline with a Clear button.
+//
+// Between the machines of one merged session: File ▸ Set GPU as Baseline ▸ <GPU> takes that GPU's
+// rows of the session shown as the baseline (hosts or drivers instead while the charts are drawn
+// Series by host or driver); the other machines' rows then read against it in the same delta
+// columns and "vs baseline" chart, drawn a series per machine.
 #include "ui/session/ShownSession.h"
 
 #include <QObject>
@@ -23,6 +28,7 @@ class Baseline;
 class BaselineDeltaProxy;
 class BaselineRatioChartView;
 class BaselineStatusWidget;
+class SeriesBySelector;
 
 class BaselineController : public QObject {
     Q_OBJECT
@@ -37,6 +43,15 @@ public:
     void addActionsTo(QMenu* menu);
 
     void setShownSessionAsBaseline();
+    // The "Series by" choice of the charts: which machines the session shown holds, how they are named.
+    void setMachineSource(SeriesBySelector* seriesBy);
+    // The rows of one machine of the session shown (as SeriesBySelector names it: "H200 · GPU-1a2b",
+    // "node-a") become the baseline; the charts are then drawn a series per machine (GPU when they
+    // were by family). False when no row is that machine's.
+    bool setMachineAsBaseline(const QString& machine);
+    // The machines Set … as Baseline offers, and what kind they are (GPU unless Series by says host or driver).
+    QStringList baselineMachines() const;
+    QMenu* machineMenu() const { return m_machineMenu; }
     // Opens `path` as the session shown, compared with the baseline set. False when no baseline is
     // set (lastError() says so) or the file cannot be opened (the window has said why); the session
     // shown and the baseline then stay as they were.
@@ -59,6 +74,7 @@ private:
     void onBaselineChanged();
     void placeDeltaColumns();
     void updateActions();
+    void fillMachineMenu();
 
     ShownSession m_shown;
     QWidget* m_window = nullptr;
@@ -71,6 +87,8 @@ private:
     QAction* m_setAction = nullptr;
     QAction* m_compareAction = nullptr;
     QAction* m_clearAction = nullptr;
+    QMenu* m_machineMenu = nullptr;
+    SeriesBySelector* m_seriesBy = nullptr;
     bool m_openAllowed = true;
     QString m_lastError;
 };

@@ -7,7 +7,8 @@ bool comparable(const results::Measurement& row) { return row.status == "ok" && 
 
 }  // namespace
 
-BaselineMatcher::BaselineMatcher(std::vector<results::Measurement> baselineRows) : m_rows(std::move(baselineRows)) {
+BaselineMatcher::BaselineMatcher(std::vector<results::Measurement> baselineRows, bool skipIdentical)
+    : m_rows(std::move(baselineRows)), m_skipIdentical(skipIdentical) {
     for (size_t i = 0; i < m_rows.size(); ++i) {
         if (comparable(m_rows[i])) m_index[keyOf(m_rows[i])] = i;
     }
@@ -16,7 +17,9 @@ BaselineMatcher::BaselineMatcher(std::vector<results::Measurement> baselineRows)
 const results::Measurement* BaselineMatcher::match(const results::Measurement& current) const {
     if (!comparable(current)) return nullptr;
     const auto found = m_index.find(keyOf(current));
-    return found == m_index.end() ? nullptr : &m_rows[found->second];
+    if (found == m_index.end()) return nullptr;
+    const auto& base = m_rows[found->second];
+    return m_skipIdentical && base == current ? nullptr : &base;
 }
 
 BaselineMatcher::Key BaselineMatcher::keyOf(const results::Measurement& row) {

@@ -3,6 +3,8 @@
 // precision, memory format, batch, arm and pass. Only baseline rows that are ok and have a median
 // step time can be matched; a current row that is not ok matches nothing (a failed row has no
 // time to compare). Plain C++ over the rows: the delta columns and the ratio chart share it.
+// A baseline taken from the session shown itself (one GPU of a merged session) never matches a row
+// with itself: the other machines' rows are compared with it, its own rows stay blank.
 #include "results/Measurement.h"
 
 #include <map>
@@ -15,7 +17,7 @@ namespace graphlens::ui {
 class BaselineMatcher {
 public:
     BaselineMatcher() = default;
-    explicit BaselineMatcher(std::vector<results::Measurement> baselineRows);
+    explicit BaselineMatcher(std::vector<results::Measurement> baselineRows, bool skipIdentical = false);
 
     // The baseline row matching `current`, or nullptr. A key repeated in the baseline keeps its
     // last row, as the charts keep the last row of a repeated batch.
@@ -32,6 +34,7 @@ private:
 
     std::vector<results::Measurement> m_rows;
     std::map<Key, size_t> m_index;  // key -> position in m_rows
+    bool m_skipIdentical = false;   // a row equal to its match is the baseline itself: no match
 };
 
 }  // namespace graphlens::ui

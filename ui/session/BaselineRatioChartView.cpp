@@ -91,8 +91,8 @@ void BaselineRatioChartView::rebuild() {
                                 const auto* base = baseRow(row);
                                 return base ? base->step_ms_median : std::nullopt;
                             }};
-    m_curves = metricCurves(rows, {"eager", "graphed"}, {ratio});
-    const auto medians = metricCurves(rows, {"eager", "graphed"}, {nowMs, baseMs});
+    m_curves = metricCurves(rows, {"eager", "graphed"}, {ratio}, seriesGrouping());
+    const auto medians = metricCurves(rows, {"eager", "graphed"}, {nowMs, baseMs}, seriesGrouping());
 
     chart()->removeAllSeries();
     m_unity = nullptr;
@@ -146,7 +146,7 @@ void BaselineRatioChartView::rebuild() {
                 .arg(value >= 1.0 ? QStringLiteral("+") : QString())
                 .arg(exactNumber(100.0 * (value - 1.0), 1));
         };
-        highlighter().trackBatches(addCurve(chart(), m_xAxis, m_yAxis, curve, look), curveRows(curve));
+        highlighter().trackBatches(addCurve(chart(), m_xAxis, m_yAxis, curve, look), curveRows(curve, seriesGrouping()));
     }
 
     const QString title = baseline ? tr("Step time vs baseline %1").arg(baseline->name()) : tr("Step time vs baseline");

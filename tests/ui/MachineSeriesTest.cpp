@@ -76,7 +76,7 @@ std::vector<results::Measurement> mergedRows() {
 }
 
 // The environment graphlens-cli merge writes: what the sources share, each source's own under "merged".
-nlohmann::json mergedEnvironment() {
+nlohmann::json fakeMergedEnvironment() {
     nlohmann::json sources = nlohmann::json::array();
     sources.push_back({{"session_id", "sess-a"},
                        {"environment", {{"host", "node-a"}, {"gpu_uuid", kUuidA}, {"driver_version", "580.95.05"}}}});
@@ -89,7 +89,7 @@ QString writeMergedSession(const QTemporaryDir& dir) {
     results::Session session;
     session.session_id = "merged-test";
     session.created = "2026-12-04T00:00:00Z";
-    session.environment = mergedEnvironment();
+    session.environment = fakeMergedEnvironment();
     session.rows = mergedRows();
     const QString path = dir.filePath(QStringLiteral("merged.json"));
     results::writeSession(path.toStdString(), session);
@@ -120,7 +120,7 @@ QVariant machineCell(const QAbstractItemModel& model, int row, int column) {
 }
 
 // The table row (through its proxies) of the timed row of this host, arm and batch.
-int tableRowOf(MainWindow& window, const std::string& host, const std::string& arm, int batch) {
+int machineTableRow(MainWindow& window, const std::string& host, const std::string& arm, int batch) {
     const auto& rows = window.model()->rows();
     for (size_t r = 0; r < rows.size(); ++r) {
         if (rows[r].host == host && rows[r].arm == arm && rows[r].batch == batch) {
@@ -134,7 +134,7 @@ int tableRowOf(MainWindow& window, const std::string& host, const std::string& a
 
 TEST_CASE("series grouping: GPUs named by model and the shortest UUID that tells them apart", "[ui][machines]") {
     const auto rows = mergedRows();
-    const SeriesGrouping byGpu(SeriesBy::Gpu, rows, mergedEnvironment());
+    const SeriesGrouping byGpu(SeriesBy::Gpu, rows, fakeMergedEnvironment());
     CHECK(byGpu.machineOf(rows.front()) == "H200 · GPU-1a2b");
     CHECK(byGpu.machineOf(rows.back()) == "L4 · GPU-9f8e");
     CHECK(byGpu.machineOf(rows.front(), SeriesBy::Host) == "node-a");
@@ -324,15 +324,15 @@ TEST_CASE("compare GPUs: one GPU of a merged session as the baseline, the other'
     const int gain = controller->deltas()->columnOf(BaselineDeltaProxy::DeltaSpeedup);
     REQUIRE(change >= 0);
     REQUIRE(gain >= 0);
-    const int h200 = tableRowOf(window, "node-a", "graphed", 1);
+    const int h200 = machineTableRow(window, "node-a", "graphed", 1);
     // 0.691 ms against the L4's 1.815 ms: -61.9%; speedup 1.60× → 2.10×, +0.50 (a difference, not a ratio).
     CHECK(machineCell(*table->model(), h200, change).toString() == QStringLiteral("-61.9%"));
     CHECK(machineCell(*table->model(), h200, gain).toString() == QStringLiteral("1.60× → 2.10× (+0.50)"));
-    CHECK(machineCell(*table->model(), tableRowOf(window, "node-a", "eager", 8), change).toString() ==
+    CHECK(machineCell(*table->model(), machineTableRow(window, "node-a", "eager", 8), change).toString() ==
           QStringLiteral("-50.0%"));
     // The baseline GPU's own rows are not compared with themselves.
-    CHECK(machineCell(*table->model(), tableRowOf(window, "node-b", "graphed", 1), gain).toString().isEmpty());
-    CHECK(machineCell(*table->model(), tableRowOf(window, "node-b", "eager", 1), change).toString().isEmpty());
+    CHECK(machineCell(*table->model(), machineTableRow(window, "node-b", "graphed", 1), gain).toString().isEmpty());
+    CHECK(machineCell(*table->model(), machineTableRow(window, "node-b", "eager", 1), change).toString().isEmpty());
 
     // The "vs baseline" chart: the H200's curves alone, below the 1.0 line (faster), named by GPU.
     auto* ratio = controller->ratioChart();
@@ -349,7 +349,7 @@ TEST_CASE("compare GPUs: one GPU of a merged session as the baseline, the other'
 
     // The other way round: the H200 as the baseline, the L4's signs turn.
     REQUIRE(controller->setMachineAsBaseline(QStringLiteral("H200 · GPU-1a2b")));
-    const int l4 = tableRowOf(window, "node-b", "graphed", 1);
+    const int l4 = machineTableRow(window, "node-b", "graphed", 1);
     CHECK(machineCell(*table->model(), l4, change).toString() == QStringLiteral("+162.5%"));
     CHECK(machineCell(*table->model(), l4, gain).toString() == QStringLiteral("2.10× → 1.60× (-0.50)"));
     CHECK(machineCell(*table->model(), h200, gain).toString().isEmpty());
@@ -366,4 +366,25 @@ TEST_CASE("compare GPUs: one GPU of a merged session as the baseline, the other'
     CHECK(controller->baselineMachines() == QStringList{QStringLiteral("node-a"), QStringLiteral("node-b")});
     REQUIRE(controller->setMachineAsBaseline(QStringLiteral("node-a")));
     CHECK(machineCell(*table->model(), l4, gain).toString() == QStringLiteral("2.10× → 1.60× (-0.50)"));
+}
+
+TEST_CASE("series by: rows streaming in from a second machine bring the choice up", "[ui][machines]") {
+    MeasurementTableModel model;
+    model.resetData(machineRows("s", "node-a", "NVIDIA H200", kUuidA, 1.0, {2.1, 1.3, 1.05}));
+    QWidget parent;
+    SeriesBySelector selector(&parent);
+    selector.setSource(&model, nullptr);
+    CHECK(selector.isHidden());
+    CHECK(selector.comboBox()->count() == 3);  // no environment: no driver to choose
+    int changes = 0;
+    QObject::connect(&selector, &SeriesBySelector::groupingChanged, [&changes] { ++changes; });
+    model.appendRow(machineRows("s", "node-a", "NVIDIA H200", kUuidA, 1.0, {2.2, 1.3, 1.05}).front());
+    CHECK(selector.isHidden());  // the same machine: nothing new
+    CHECK(changes == 0);
+    for (const auto& row : machineRows("t", "node-b", "NVIDIA L4", kUuidB, 2.0, {1.6, 1.1, 1.02})) model.appendRow(row);
+    CHECK_FALSE(selector.isHidden());
+    CHECK(selector.machineSentence() == QStringLiteral("Rows from 2 GPUs on 2 hosts"));
+    selector.setSeriesBy(SeriesBy::Gpu);
+    CHECK(changes == 1);
+    CHECK(selector.grouping().machineOf(model.rows().back()) == "L4 · GPU-9f8e");
 }

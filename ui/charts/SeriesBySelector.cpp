@@ -7,6 +7,8 @@
 #include <QLabel>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+
 namespace graphlens::ui {
 
 SeriesBySelector::SeriesBySelector(QWidget* parent) : QWidget(parent) {
@@ -36,7 +38,8 @@ void SeriesBySelector::setSource(const MeasurementTableModel* model, Environment
     m_environment = std::move(environment);
     if (m_model) {
         connect(m_model, &QAbstractItemModel::modelReset, this, &SeriesBySelector::refresh);
-        connect(m_model, &QAbstractItemModel::rowsInserted, this, &SeriesBySelector::refresh);
+        connect(m_model, &QAbstractItemModel::rowsInserted, this,
+                [this](const QModelIndex&, int first, int last) { rowsInserted(first, last); });
     }
     refresh();
 }
@@ -46,6 +49,25 @@ void SeriesBySelector::rebuildGrouping(SeriesBy by) {
     static const nlohmann::json kNoEnvironment;
     const auto& rows = m_model ? m_model->rows() : kNoRows;
     m_grouping = SeriesGrouping(by, rows, m_environment ? m_environment() : kNoEnvironment);
+}
+
+namespace {
+
+std::string seriesByMachineText(const results::Measurement& row) {
+    return row.session_id + '\x1f' + row.host + '\x1f' + row.gpu_uuid;
+}
+
+}  // namespace
+
+void SeriesBySelector::rowsInserted(int first, int last) {
+    // A sweep streams rows of one machine: a set lookup per row, not a pass over every row.
+    const auto& rows = m_model->rows();
+    for (int r = std::max(first, 0); r <= last && r < int(rows.size()); ++r) {
+        if (!m_seen.count(seriesByMachineText(rows[size_t(r)]))) {
+            refresh();
+            return;
+        }
+    }
 }
 
 void SeriesBySelector::setSeriesBy(SeriesBy by) {
@@ -76,7 +98,10 @@ void SeriesBySelector::refresh() {
     const SeriesBy before = m_grouping.by();
     rebuildGrouping(before);
     static const std::vector<results::Measurement> kNoRows;
-    m_count = countMachines(m_model ? m_model->rows() : kNoRows, m_grouping);
+    const auto& rows = m_model ? m_model->rows() : kNoRows;
+    m_count = countMachines(rows, m_grouping);
+    m_seen.clear();
+    for (const auto& row : rows) m_seen.insert(seriesByMachineText(row));
 
     // The choices: the driver only where some environment names one.
     m_filling = true;

@@ -8,6 +8,8 @@
 
 #include <QWidget>
 #include <functional>
+#include <set>
+#include <string>
 
 class QComboBox;
 
@@ -45,6 +47,7 @@ signals:
 
 private:
     void rebuildGrouping(SeriesBy by);
+    void rowsInserted(int first, int last);  // refresh() only when a row names a machine not seen yet
     void updateNote();
 
     const MeasurementTableModel* m_model = nullptr;
@@ -54,6 +57,7 @@ private:
     MachineCount m_count;
     QString m_sentence;
     QString m_note;
+    std::set<std::string> m_seen;  // each row's session, host and GPU UUID, as of the last refresh()
     bool m_filling = false;  // the combo box is being refilled: its signals are not choices
 };
 

@@ -107,6 +107,8 @@ QWidget* ResultsArea::createChartsPage() {
     connect(m_charts->seriesBy(), &SeriesBySelector::summaryNoteChanged, m_summaryCard,
             &SummaryCardWidget::setMachineNote);
     m_summaryCard->setMachineNote(m_charts->seriesBy()->summaryNote());
+    connect(m_charts->seriesBy(), &SeriesBySelector::groupingChanged, m_summaryCard,
+            [this] { m_summaryCard->setSeriesGrouping(m_charts->seriesBy()->grouping()); });
     auto* page = new QWidget;
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -195,8 +195,8 @@ TEST_CASE("window: a merged session offers Series by, and every chart regroups b
     CHECK(selector->isVisible());
     CHECK(selector->machineSentence() == QStringLiteral("Rows from 2 GPUs on 2 hosts with 2 drivers"));
     CHECK(selector->comboBox()->toolTip().startsWith(selector->machineSentence()));
-    CHECK(window.summaryCard()->text().contains(QStringLiteral("Rows from 2 GPUs on 2 hosts with 2 drivers: the charts "
-                                                               "draw them as one line per configuration")));
+    CHECK(window.summaryCard()->text().contains(QStringLiteral("Rows from 2 GPUs on 2 hosts with 2 drivers: by family, "
+                                                               "the charts and this summary show one machine's figure")));
     CHECK(selector->comboBox()->count() == 4);  // family, GPU, host, driver (the environment names drivers)
     CHECK(selector->seriesBy() == SeriesBy::Family);  // the default
 
@@ -209,6 +209,10 @@ TEST_CASE("window: a merged session offers Series by, and every chart regroups b
     CHECK(selector->seriesBy() == SeriesBy::Gpu);
     window.summaryCard()->redrawIfPending();
     CHECK(window.summaryCard()->machineNote() == QStringLiteral("Rows from 2 GPUs on 2 hosts with 2 drivers: the charts draw a line per GPU."));
+    // The summary's figures per GPU, each from its own rows.
+    const QString summary = window.summaryCard()->sentences().join(QLatin1Char('\n'));
+    CHECK(summary.contains(QStringLiteral("2.1× faster at batch 1 in fp16 on H200 · GPU-1a2b")));
+    CHECK(summary.contains(QStringLiteral("1.6× faster at batch 1 in fp16 on L4 · GPU-9f8e")));
     speedup->redrawIfPending();
     REQUIRE(measuredCount() == 2);
     QStringList names = seriesNames(speedup->chart());
@@ -227,6 +231,8 @@ TEST_CASE("window: a merged session offers Series by, and every chart regroups b
     settleMachines();
     speedup->redrawIfPending();
     names = seriesNames(speedup->chart());
+    window.summaryCard()->redrawIfPending();
+    CHECK(window.summaryCard()->sentences().filter(QStringLiteral("node-b: Graphs make resnet18")).size() == 1);
     CHECK(names.contains(QStringLiteral("node-a")));
     CHECK(names.contains(QStringLiteral("node-b")));
 

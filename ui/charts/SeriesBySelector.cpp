@@ -80,8 +80,8 @@ void SeriesBySelector::updateNote() {
     if (!m_sentence.isEmpty()) {
         switch (m_grouping.by()) {
         case SeriesBy::Family:
-            note = tr("%1: the charts draw them as one line per configuration; choose Series by GPU or host "
-                      "above the charts for a line per machine.")
+            note = tr("%1: by family, the charts and this summary show one machine's figure per batch; choose "
+                      "Series by GPU or host above the charts for a line per machine.")
                        .arg(m_sentence);
             break;
         case SeriesBy::Gpu: note = tr("%1: the charts draw a line per GPU.").arg(m_sentence); break;

@@ -54,11 +54,35 @@ void SummaryCardWidget::setMachineNote(const QString& note) {
     m_schedule->now();
 }
 
+void SummaryCardWidget::setSeriesGrouping(const SeriesGrouping& grouping) {
+    m_grouping = grouping;
+    m_schedule->nowIfShown();
+}
+
 void SummaryCardWidget::redrawIfPending() { m_schedule->flush(); }
 
 void SummaryCardWidget::rebuild() {
-    const ChartedRows charted = m_model ? ChartedRows(m_model->rows(), m_family) : ChartedRows();
-    m_sentences = summarySentences(charted.rows());
+    const ChartedRows charted =
+        m_model ? ChartedRows(m_model->rows(), m_family, kMaxChartedSeries, m_grouping) : ChartedRows();
+    const SeriesBy by = m_grouping.by();
+    const auto machines = m_grouping.machines(charted.rows(), by);
+    if (by == SeriesBy::Family || machines.size() < 2) {
+        m_sentences = summarySentences(charted.rows());
+    } else {
+        // A machine's sentences from its rows alone: the GPU named where the device would be, a host
+        // or driver in front.
+        m_sentences.clear();
+        for (const auto& machine : machines) {
+            std::vector<results::Measurement> rows;
+            for (const auto& row : charted.rows()) {
+                if (m_grouping.machineOf(row) == machine) rows.push_back(row);
+            }
+            const bool gpu = by == SeriesBy::Gpu;
+            for (const auto& sentence : summarySentences(rows, gpu ? machine : std::string())) {
+                m_sentences << (gpu ? sentence : QString::fromStdString(machine) + QStringLiteral(": ") + sentence);
+            }
+        }
+    }
     // Every row, not only those charted: a Debug build taints the whole session.
     m_buildWarning = m_model ? graphlens::ui::buildWarning(m_model->rows()) : QString();
     // One bullet paragraph per sentence: the card is a narrow strip, Qt's list indent would waste width.

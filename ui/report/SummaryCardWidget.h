@@ -3,6 +3,8 @@
 // (ChartedRows: the family chosen in the filter bar, at most kMaxChartedSeries series), redrawn on
 // the charts' RedrawSchedule. Shows text only; the sentences come from SummaryCard, and a warning
 // (BuildWarning) comes first when a Debug build measured the rows.
+#include "ui/charts/SeriesGrouping.h"
+
 #include <QFrame>
 #include <string>
 
@@ -24,6 +26,9 @@ public:
     // First line of the card while the rows come from several machines ("Rows from 3 GPUs on 2
     // hosts: the charts draw a line per GPU."; SeriesBySelector::summaryNote); empty: none.
     void setMachineNote(const QString& note);
+    // Series by GPU, host or driver: the sentences are written per machine ("… on H200 · GPU-1a2b",
+    // "node-a: …"), never one machine's figures for all.
+    void setSeriesGrouping(const SeriesGrouping& grouping);
     QString machineNote() const { return m_machineNote; }
     QStringList sentences() const { return m_sentences; }
     // Above the sentences while a Debug (unoptimised) build measured any row shown; empty otherwise.
@@ -55,6 +60,7 @@ private:
     QStringList m_sentences;
     QString m_buildWarning;
     QString m_machineNote;
+    SeriesGrouping m_grouping;
 };
 
 }  // namespace graphlens::ui

@@ -10,7 +10,7 @@ namespace {
 constexpr const char* kManifestFormat = "graphlens-fleet";
 constexpr int kManifestVersion = 1;
 
-nlohmann::json withoutOutputs(nlohmann::json plan) {
+nlohmann::json planJsonWithoutOutputs(nlohmann::json plan) {
     for (const char* key : {"csv", "json", "autosave", "trace"}) plan.erase(key);
     return plan;
 }
@@ -61,7 +61,7 @@ FleetManifest readFleetManifest(const std::filesystem::path& path) {
 }
 
 bool sameFleet(const FleetManifest& a, const FleetManifest& b) {
-    if (withoutOutputs(results::toJson(a.plan)) != withoutOutputs(results::toJson(b.plan))) return false;
+    if (planJsonWithoutOutputs(results::toJson(a.plan)) != planJsonWithoutOutputs(results::toJson(b.plan))) return false;
     if (a.shards.size() != b.shards.size()) return false;
     for (std::size_t i = 0; i < a.shards.size(); ++i) {
         if (results::toJson(a.shards[i]) != results::toJson(b.shards[i])) return false;
@@ -70,7 +70,7 @@ bool sameFleet(const FleetManifest& a, const FleetManifest& b) {
 }
 
 nlohmann::json planKey(const nlohmann::json& planJson) {
-    auto key = withoutOutputs(planJson);
+    auto key = planJsonWithoutOutputs(planJson);
     for (const char* split : {"batches", "phases", "memory_formats"}) key.erase(split);
     return key;
 }

@@ -2,6 +2,7 @@
 
 #include "fleet/FleetDirectory.h"
 #include "fleet/FleetManifest.h"
+#include "fleet/MergeChecks.h"
 #include "fleet/PlanFile.h"
 #include "results/JsonlAutosave.h"
 #include "results/ResultsError.h"
@@ -17,13 +18,6 @@ namespace fs = std::filesystem;
 namespace {
 
 using results::ResultsError;
-
-struct MergeSource {
-    fs::path path;
-    bool autosave = false;
-    std::optional<int> shard;
-    results::Session session;  // an autosave's: rows only, its plan from the fleet's manifest
-};
 
 bool isAutosaveName(const fs::path& path) {
     return path.extension() == ".jsonl";
@@ -125,77 +119,6 @@ void addPlainFolder(const fs::path& dir, std::vector<MergeSource>& sources) {
         ++added;
     }
     if (added == 0) throw ResultsError(dir.string() + ": no sessions (.json) or autosaves (.autosave.jsonl) in it");
-}
-
-std::string versionOf(const MergeSource& source) {
-    const auto& env = source.session.environment;
-    if (env.is_object() && env.contains("graphlens") && env["graphlens"].is_string()) return env["graphlens"];
-    return source.session.rows.empty() ? std::string() : source.session.rows.front().graphlens_version;
-}
-
-// The first key in which two plan keys differ, as "precision: \"fp16\" vs \"fp32\"".
-std::string firstDifference(const nlohmann::json& a, const nlohmann::json& b) {
-    std::set<std::string> keys;
-    for (const auto& [key, unused] : a.items()) keys.insert(key);
-    for (const auto& [key, unused] : b.items()) keys.insert(key);
-    for (const auto& key : keys) {
-        const auto left = a.contains(key) ? a[key].dump() : "nothing";
-        const auto right = b.contains(key) ? b[key].dump() : "nothing";
-        if (left != right) return key + " " + left + " vs " + right;
-    }
-    return "";
-}
-
-void refuseForeignSources(const std::vector<MergeSource>& sources) {
-    const MergeSource* planned = nullptr;
-    const MergeSource* versioned = nullptr;
-    for (const auto& source : sources) {
-        const auto version = versionOf(source);
-        if (!version.empty()) {
-            if (versioned && versionOf(*versioned) != version) {
-                throw ResultsError(source.path.string() + ": written by GraphLens " + version + ", " +
-                                   versioned->path.string() + " by GraphLens " + versionOf(*versioned) +
-                                   ": sessions of different versions are not merged (their columns and methods may differ)");
-            }
-            if (!versioned) versioned = &source;
-        }
-        if (!source.session.plan.is_object() || source.session.plan.empty()) continue;
-        if (planned) {
-            const auto difference = firstDifference(planKey(planned->session.plan), planKey(source.session.plan));
-            if (!difference.empty()) {
-                throw ResultsError(source.path.string() + ": its plan is not the plan of " + planned->path.string() +
-                                   " (" + difference + "): sessions of different plans are not merged");
-            }
-        } else {
-            planned = &source;
-        }
-    }
-}
-
-std::string rowKey(const results::Measurement& row) {
-    return row.family + "|" + row.task + "|" + row.phase + "|" + std::to_string(row.batch) + "|" +
-           std::to_string(row.imgsz) + "|" + row.precision + "|" + row.memory_format + "|" + row.scope + "|" +
-           row.jit + "|" + row.seam + "|" + row.arm + "|" + row.pass + "|" + row.host + "|" + row.gpu_uuid;
-}
-
-std::string rowText(const results::Measurement& row) {
-    std::string text = row.family + " " + row.phase + " batch " + std::to_string(row.batch) + " " + row.precision +
-                       " " + row.memory_format + " " + row.scope + " scope, " + row.arm + " " + row.pass + " row";
-    if (!row.host.empty()) text += " of " + row.host;
-    if (!row.gpu_uuid.empty()) text += " " + row.gpu_uuid;
-    return text;
-}
-
-void refuseOverlaps(const std::vector<MergeSource>& sources) {
-    std::map<std::string, const MergeSource*> seen;
-    for (const auto& source : sources) {
-        for (const auto& row : source.session.rows) {
-            const auto [it, added] = seen.emplace(rowKey(row), &source);
-            if (added) continue;
-            throw ResultsError(source.path.string() + ": the " + rowText(row) + " is also in " +
-                               it->second->path.string() + ": the sessions overlap (one shard or session merged twice?)");
-        }
-    }
 }
 
 // The merged plan: the fleet's unsplit plan, else the first plan with every source's batches,

@@ -10,7 +10,7 @@ namespace {
 using results::SweepPlan;
 
 // A shard names no outputs: the task that runs it chooses them (fleet/FleetDirectory.h).
-SweepPlan withoutOutputs(SweepPlan plan) {
+SweepPlan shardWithoutOutputs(SweepPlan plan) {
     plan.csv.clear();
     plan.json.clear();
     plan.autosave.clear();
@@ -64,7 +64,7 @@ std::vector<SweepPlan> splitPlan(const SweepPlan& plan, int shards) {
                                     " memory format(s) x " + std::to_string(batches) +
                                     " batch size(s)), and a shard holds at least one");
     }
-    const SweepPlan base = withoutOutputs(plan);
+    const SweepPlan base = shardWithoutOutputs(plan);
     std::vector<SweepPlan> result;
     if (wanted <= batches) {
         // Batch sizes divided, every shard with all phases and formats.
@@ -103,7 +103,7 @@ std::vector<SweepPlan> splitPlan(const SweepPlan& plan, int shards) {
 }
 
 std::vector<SweepPlan> splitPlanBy(const SweepPlan& plan, const std::string& dimension) {
-    const SweepPlan base = withoutOutputs(plan);
+    const SweepPlan base = shardWithoutOutputs(plan);
     std::vector<SweepPlan> result;
     if (dimension == "family") {
         result.push_back(base);

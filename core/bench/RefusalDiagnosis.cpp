@@ -1,5 +1,6 @@
 #include "bench/RefusalDiagnosis.h"
 
+#include "bench/BrokenModuleSearch.h"
 #include "bench/SeamFinder.h"
 #include "graphs/CaptureForensics.h"
 #include "graphs/GeneratorSnapshot.h"
@@ -42,9 +43,19 @@ graphs::CaptureDiagnosis diagnoseRefusal(const RefusalContext& context, const gr
     search.warmupIterations = context.warmupIterations;
     search.backend = context.backend;
     search.measure = false;
-    auto firstBrokenLink = [&] {
+    // The first broken link of the chain, then the deepest module below it that still breaks (with the
+    // difference of its replayed output, for a mismatch).
+    auto brokenModule = [&](graphs::CaptureDiagnosis& into) {
         const auto finding = findSeam(context.family, context.network, context.probeA, context.probeB, search);
-        return finding.firstBrokenLink;
+        into.module = finding.firstBrokenLink;
+        for (std::size_t i = 0; i < chain->size() && !finding.firstBrokenLink.empty(); ++i) {
+            if (chain->links[i].name != finding.firstBrokenLink) continue;
+            const auto deepest = findBrokenModule(context.family, context.network, *chain, i, context.probeA,
+                                                  context.probeB, search);
+            into.module = deepest.path;
+            if (deepest.maxAbsDiff) into.maxAbsDiff = *deepest.maxAbsDiff;
+            break;
+        }
     };
 
     if (report.result == graphs::ParityResult::CaptureError) {
@@ -61,7 +72,7 @@ graphs::CaptureDiagnosis diagnoseRefusal(const RefusalContext& context, const gr
             diagnosis.kind = graphs::RefusalKind::CaptureFailed;
             diagnosis.exception = report.message;
         }
-        if (diagnosis.module.empty() && chain) diagnosis.module = firstBrokenLink();
+        if (diagnosis.module.empty() && chain) brokenModule(diagnosis);
         graphs::adviseOn(diagnosis);
         return diagnosis;
     }
@@ -77,7 +88,7 @@ graphs::CaptureDiagnosis diagnoseRefusal(const RefusalContext& context, const gr
     } else {
         diagnosis.kind = graphs::RefusalKind::Mismatch;
         diagnosis.exception = report.message;
-        if (chain) diagnosis.module = firstBrokenLink();
+        if (chain) brokenModule(diagnosis);
     }
     graphs::adviseOn(diagnosis);
     return diagnosis;

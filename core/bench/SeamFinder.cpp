@@ -28,14 +28,6 @@ graphs::GraphRunnerOptions runnerOptions(const SeamFinderOptions& options) {
     return runner;
 }
 
-std::unique_ptr<graphs::GraphRunner> splitRunner(const families::Family& family, torch::nn::AnyModule& network,
-                                                 const families::ModuleChain& chain, std::size_t begin,
-                                                 std::size_t end, const SeamFinderOptions& options) {
-    return std::make_unique<graphs::GraphRunner>(
-        network.ptr(), families::segmentSeam(chain, begin, end), family.name,
-        families::GraphSupport{families::GraphSupportKind::Seam, "found by the seam search"}, runnerOptions(options));
-}
-
 // The split against eager, timed as the sweep times its arms: interleaved blocks, rounds.
 class SplitStep : public TimedStep {
 public:
@@ -77,6 +69,31 @@ std::vector<double> linkTimes(const families::ModuleChain& chain, const torch::T
 }
 
 }  // namespace
+
+std::unique_ptr<graphs::GraphRunner> segmentRunner(const families::Family& family, torch::nn::AnyModule& network,
+                                                   const families::ModuleChain& chain, std::size_t begin,
+                                                   std::size_t end, const SeamFinderOptions& options) {
+    return std::make_unique<graphs::GraphRunner>(
+        network.ptr(), families::segmentSeam(chain, begin, end), family.name,
+        families::GraphSupport{families::GraphSupportKind::Seam, "found by the seam search"}, runnerOptions(options));
+}
+
+families::SegmentTrial trySegment(const families::Family& family, torch::nn::AnyModule& network,
+                                  const families::ModuleChain& chain, std::size_t begin, std::size_t end,
+                                  const torch::Tensor& probeA, const torch::Tensor& probeB,
+                                  const SeamFinderOptions& options, double* maxAbsDiff) {
+    families::SegmentTrial trial;
+    try {
+        auto runner = segmentRunner(family, network, chain, begin, end, options);
+        const auto report = graphs::checkInferenceParity(*runner, probeA, probeB, options.warmupIterations);
+        trial.capturable = report.passed();
+        trial.why = report.passed() ? "" : (report.message.empty() ? toString(report.result) : report.message);
+        if (maxAbsDiff) *maxAbsDiff = report.maxAbsDiff;
+    } catch (const std::exception& error) {
+        trial.why = error.what();
+    }
+    return trial;
+}
 
 SeamFinding findSeam(const families::Family& family, torch::nn::AnyModule& network, const torch::Tensor& probeA,
                      const torch::Tensor& probeB, const SeamFinderOptions& options) {
@@ -131,16 +148,7 @@ SeamFinding findSeam(const families::Family& family, torch::nn::AnyModule& netwo
     const auto search = families::searchChainSeam(
         chain->size(),
         [&](std::size_t begin, std::size_t end) {
-            families::SegmentTrial trial;
-            try {
-                auto runner = splitRunner(family, network, *chain, begin, end, options);
-                const auto report = graphs::checkInferenceParity(*runner, probeA, probeB, options.warmupIterations);
-                trial.capturable = report.passed();
-                trial.why = report.passed() ? "" : (report.message.empty() ? toString(report.result) : report.message);
-            } catch (const std::exception& error) {
-                trial.why = error.what();
-            }
-            return trial;
+            return trySegment(family, network, *chain, begin, end, probeA, probeB, options);
         },
         weights);
     finding.trials = search.trials;
@@ -156,7 +164,7 @@ SeamFinding findSeam(const families::Family& family, torch::nn::AnyModule& netwo
     finding.begin = search.begin;
     finding.end = search.end;
     finding.status = search.wholeChain ? "whole" : "found";
-    auto runner = splitRunner(family, network, *chain, *search.begin, *search.end, options);
+    auto runner = segmentRunner(family, network, *chain, *search.begin, *search.end, options);
     finding.point = runner->info().seamPoint;
     double captured = 0, total = 0;
     for (std::size_t i = 0; i < weights.size(); ++i) {

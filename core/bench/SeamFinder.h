@@ -7,6 +7,7 @@
 #include "families/ChainSeamSearch.h"
 #include "families/Family.h"
 #include "graphs/CaptureBackend.h"
+#include "graphs/GraphRunner.h"
 
 #include <nlohmann/json.hpp>
 #include <torch/types.h>
@@ -45,6 +46,18 @@ struct SeamFinding {
     std::string text() const;   // a few lines for `verify`
     nlohmann::json json() const;
 };
+
+// The runner that captures links [begin, end) of `chain` and runs the rest eagerly (segmentSeam).
+std::unique_ptr<graphs::GraphRunner> segmentRunner(const families::Family& family, torch::nn::AnyModule& network,
+                                                   const families::ModuleChain& chain, std::size_t begin,
+                                                   std::size_t end, const SeamFinderOptions& options);
+
+// One trial of a search: links [begin, end) captured and checked by the parity check on the probes
+// (the chain's input); `maxAbsDiff`, when given, gets the check's difference.
+families::SegmentTrial trySegment(const families::Family& family, torch::nn::AnyModule& network,
+                                  const families::ModuleChain& chain, std::size_t begin, std::size_t end,
+                                  const torch::Tensor& probeA, const torch::Tensor& probeB,
+                                  const SeamFinderOptions& options, double* maxAbsDiff = nullptr);
 
 // `network` on its device, in eval mode, at the probes' dtype and memory format.
 SeamFinding findSeam(const families::Family& family, torch::nn::AnyModule& network, const torch::Tensor& probeA,

@@ -43,20 +43,32 @@ InferenceSeam segmentSeam(const ModuleChain& chain, std::size_t begin, std::size
     return seam;
 }
 
+namespace {
+
+// The children of `module` that have a forward, as links run through `owner` (its jit mode), each with
+// its own children below it. Nothing with fewer than `minimumLinks`.
+std::optional<ModuleChain> scriptChildrenChain(const std::shared_ptr<TorchScriptModuleImpl>& owner,
+                                               const torch::jit::Module& module, std::size_t minimumLinks) {
+    ModuleChain chain;
+    for (const auto& child : module.named_children()) {
+        if (!child.value.find_method("forward")) continue;
+        // A handle on the child shares the weights that the network's to() moves.
+        ChainLink link{child.name, [owner, submodule = child.value](const c10::IValue& input) {
+                           return owner->forwardOf(submodule, input);
+                       }};
+        link.children = [owner, submodule = child.value] { return scriptChildrenChain(owner, submodule, 1); };
+        chain.links.push_back(std::move(link));
+    }
+    if (chain.size() < minimumLinks) return std::nullopt;
+    return chain;
+}
+
+}  // namespace
+
 std::optional<ModuleChain> torchScriptChain(torch::nn::AnyModule& network) {
     auto owner = std::dynamic_pointer_cast<TorchScriptModuleImpl>(network.ptr());
     if (!owner) return std::nullopt;
-    const auto* script = owner.get();
-    ModuleChain chain;
-    for (const auto& child : script->script().named_children()) {
-        if (!child.value.find_method("forward")) continue;
-        // A handle on the child shares the weights that the network's to() moves.
-        chain.links.push_back({child.name, [owner, module = child.value](const c10::IValue& input) {
-                                   return owner->forwardOf(module, input);
-                               }});
-    }
-    if (chain.size() < 2) return std::nullopt;
-    return chain;
+    return scriptChildrenChain(owner, owner->script(), 2);
 }
 
 }  // namespace graphlens::families

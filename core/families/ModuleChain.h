@@ -18,9 +18,14 @@
 
 namespace graphlens::families {
 
+struct ModuleChain;
+
 struct ChainLink {
     std::string name;  // the module path ("model.3", "head")
     std::function<c10::IValue(const c10::IValue& input)> forward;
+    // The link's own submodules as a chain, for a bisection that descends into the link (names relative
+    // to the link: "cv2", "0"); empty, or nothing returned: a leaf. Like the chain, a claim its user checks.
+    std::function<std::optional<ModuleChain>()> children;
 };
 
 struct ModuleChain {
@@ -38,8 +43,9 @@ struct ModuleChain {
 InferenceSeam segmentSeam(const ModuleChain& chain, std::size_t begin, std::size_t end);
 
 // A TorchScript network's top-level submodules in their registration order, each called through its
-// own forward. Nothing when the network is not a TorchScript module or has fewer than two children
-// with a forward. Whether they really chain is checked by the caller, on the device.
+// own forward, and each link's children the same way below it. Nothing when the network is not a
+// TorchScript module or has fewer than two children with a forward. Whether they really chain is
+// checked by the caller, on the device.
 std::optional<ModuleChain> torchScriptChain(torch::nn::AnyModule& network);
 
 }  // namespace graphlens::families

@@ -259,3 +259,93 @@ TEST_CASE("a sweep row refused on load takes the diagnosis: its columns, and a m
     bench::applyDiagnosis(graphs::CaptureDiagnosis{}, untouched);
     CHECK(untouched == row);
 }
+
+namespace {
+
+// Replays something else than eager (as a branch on a value frozen at capture would), inside a link.
+struct FrozenOnReplayImpl : torch::nn::Module {
+    torch::Tensor forward(const torch::Tensor& x) {
+        return testing::FakeCapturedGraph::replayingNow() ? x * 3 + 0.5 : x * 3;
+    }
+};
+TORCH_MODULE(FrozenOnReplay);
+
+// body is itself a chain: conv, frozen, out.
+struct NestedBodyImpl : torch::nn::Module {
+    NestedBodyImpl() {
+        conv = register_module("conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(4, 4, 3).padding(1)));
+        frozen = register_module("frozen", FrozenOnReplay());
+        out = register_module("out", torch::nn::Conv2d(torch::nn::Conv2dOptions(4, 4, 1)));
+    }
+    torch::Tensor forward(const torch::Tensor& x) { return out(frozen(conv(x))); }
+    torch::nn::Conv2d conv{nullptr}, out{nullptr};
+    FrozenOnReplay frozen{nullptr};
+};
+TORCH_MODULE(NestedBody);
+
+struct NestedNetImpl : torch::nn::Module {
+    NestedNetImpl() {
+        stem = register_module("stem", torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 4, 3).padding(1)));
+        body = register_module("body", NestedBody());
+        head = register_module("head", torch::nn::Conv2d(torch::nn::Conv2dOptions(4, 2, 1)));
+    }
+    torch::Tensor forward(const torch::Tensor& x) { return head(body(stem(x))); }
+    torch::nn::Conv2d stem{nullptr}, head{nullptr};
+    NestedBody body{nullptr};
+};
+TORCH_MODULE(NestedNet);
+
+families::ChainLink tensorLink(const std::string& name, std::function<torch::Tensor(const torch::Tensor&)> run) {
+    return {name, [run](const c10::IValue& x) { return c10::IValue(run(x.toTensor())); }, {}};
+}
+
+families::Family nestedFamily(bool bodyHasChildren) {
+    families::Family family;
+    family.name = "nested-net";
+    family.task = "other";
+    family.defaultImgsz = 16;
+    family.inference = {families::GraphSupportKind::Whole, ""};
+    family.build = [](std::uint64_t seed) {
+        torch::manual_seed(seed);
+        return torch::nn::AnyModule(NestedNet());
+    };
+    family.moduleChain = [bodyHasChildren](torch::nn::AnyModule& network) {
+        auto net = std::dynamic_pointer_cast<NestedNetImpl>(network.ptr());
+        auto body = tensorLink("body", [net](const torch::Tensor& x) { return net->body(x); });
+        if (bodyHasChildren) {
+            body.children = [net] {
+                families::ModuleChain inner;
+                inner.links = {tensorLink("conv", [net](const torch::Tensor& x) { return net->body->conv(x); }),
+                               tensorLink("frozen", [net](const torch::Tensor& x) { return net->body->frozen(x); }),
+                               tensorLink("out", [net](const torch::Tensor& x) { return net->body->out(x); })};
+                return std::optional<families::ModuleChain>(inner);
+            };
+        }
+        families::ModuleChain chain;
+        chain.links = {tensorLink("stem", [net](const torch::Tensor& x) { return net->stem(x); }), body,
+                       tensorLink("head", [net](const torch::Tensor& x) { return net->head(x); })};
+        return std::optional<families::ModuleChain>(chain);
+    };
+    return family;
+}
+
+}  // namespace
+
+TEST_CASE("a replay mismatch is traced below the top-level link to the module that differs", "[forensics]") {
+    bench::VerifyOptions options;
+    options.device = torch::Device(torch::kCPU);
+    options.backend = std::make_shared<testing::FakeCaptureBackend>();
+    const auto row = bench::verifyFamily(nestedFamily(true), options);
+    INFO(bench::verifyTable({row}));
+    CHECK(row.result == bench::VerifyResult::Mismatch);
+    CHECK(row.diagnosis.kind == graphs::RefusalKind::Mismatch);
+    CHECK(row.diagnosis.module == "body.frozen");
+    // The difference where it starts: frozen adds 0.5 to every element on replay.
+    CHECK(row.diagnosis.maxAbsDiff == Approx(0.5).epsilon(1e-4));
+    CHECK(row.diagnosis.summary().find("body.frozen") != std::string::npos);
+
+    // Without children to descend into, the top-level link is as deep as it can say.
+    const auto shallow = bench::verifyFamily(nestedFamily(false), options);
+    CHECK(shallow.diagnosis.module == "body");
+}
+

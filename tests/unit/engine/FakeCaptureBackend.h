@@ -24,10 +24,17 @@ public:
         ++*replays_;
         if (writesLeft == 0) return;
         if (writesLeft > 0) --writesLeft;
-        graphs::copyTensorsInto(output_, body_(input_));
+        FakeCapturedGraph::replayingNow() = true;  // a test's module can replay something else than eager
+        const auto replayed = body_(input_);
+        FakeCapturedGraph::replayingNow() = false;
+        graphs::copyTensorsInto(output_, replayed);
         if (afterReplay_) afterReplay_(output_);
     }
     int writesLeft = -1;  // -1: every replay writes its output
+    static bool& replayingNow() {
+        thread_local bool replaying = false;
+        return replaying;
+    }
 
 private:
     graphs::GraphBody body_;

@@ -7,7 +7,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/fleet-common.sh"
 # Long enough steps that shard 3 is still measuring when it is cancelled.
 cat >"$work/plan.json" <<'JSON'
 {"family": "fomo-s", "phases": ["infer"], "batches": [1, 2, 3, 4], "imgsz": 32, "precision": "fp32",
- "steps": 1000, "warmup": 1, "repeats": 1, "profile": false}
+ "steps": 3000, "warmup": 1, "repeats": 1, "profile": false}
 JSON
 submit() { "$cli" sbatch --plan "$work/plan.json" --shards 4 --out "$work/fleet"; }
 out="$(submit)" || fail "sbatch: $out"

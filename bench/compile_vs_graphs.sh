@@ -10,7 +10,8 @@
 # of reduce-overhead for every row, and resnet18 at batch 1 in channels_last at or below 0.352 ms.
 #   OUT=<folder> bench/compile_vs_graphs.sh <graphlens-cli command...>     e.g.  bench/compile_vs_graphs.sh ./graphlens-cli
 # PYTHON: a python with torch, torchvision (and ultralytics for yolo-t) on a CUDA machine (default python3).
-# CONFIGS: model:layouts:batches entries (default below); EXPORT_JOBS: packages compiled at once (default 4).
+# CONFIGS: model:layouts:batches entries (default below); EXPORT_JOBS: packages compiled at once (default 4);
+# PARTS: which of "export python graphlens" to run (default all; the table is always printed from OUT).
 # Exit 1 when a target is missed, 2 when a step fails.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -18,11 +19,13 @@ out="${OUT:?set OUT to a folder for the files and results}"
 python="${PYTHON:-python3}"
 configs="${CONFIGS:-resnet18:nchw:1,8,32 resnet18:channels_last:1 conv-detector:nchw,channels_last:1}"
 jobs="${EXPORT_JOBS:-4}"
+parts=" ${PARTS:-export python graphlens} "
 mkdir -p "$out"
 [ $# -gt 0 ] || { echo "usage: OUT=<folder> $0 <graphlens-cli command...>" >&2; exit 2; }
 
 # 1. The files. Packages compile on the CPU (Inductor's C++ and Triton builds), several at once; the
 # TorchScript file of a model is written by its first entry only.
+if [[ $parts == *" export "* ]]; then
 threads=$(( $(nproc) / jobs )); [ "$threads" -ge 1 ] || threads=1
 declare -A scripted=()
 running=0
@@ -39,16 +42,20 @@ for config in $configs; do
 done
 while [ "$running" -gt 0 ]; do wait -n || { echo "an export failed: see $out/export-*.log"; exit 2; }; running=$((running - 1)); done
 echo "exported: $(cd "$out" && ls */*.pt */*.pt2 | tr '\n' ' ')"
+fi
 
 # 2. Python's forms, one model at a time on the otherwise idle GPU.
+if [[ $parts == *" python "* ]]; then
 for config in $configs; do
   IFS=: read -r model layouts batches <<<"$config"
   "$python" "$here/export_compile_forms.py" time "$model" "$out/python-$model-${layouts//,/+}.json" \
     --batch "$batches" --memory-format "$layouts" >"$out/python-$model-${layouts//,/+}.log" 2>&1 ||
     { echo "python timing of $model failed:"; tail -5 "$out/python-$model-${layouts//,/+}.log"; exit 2; }
 done
+fi
 
 # 3. GraphLens's four forms: the TorchScript file over the batches, each package at its own batch.
+if [[ $parts == *" graphlens "* ]]; then
 for config in $configs; do
   IFS=: read -r model layouts batches <<<"$config"
   for layout in ${layouts//,/ }; do
@@ -65,6 +72,7 @@ for config in $configs; do
     done
   done
 done
+fi
 
 # 4. The table and the targets.
 "$python" - "$out" "$configs" <<'PY'

@@ -12,7 +12,7 @@ torch::Dtype dtypeOf(const std::string& precision) {
 }
 
 void ModelOptions::addTo(CLI::App& command) {
-    command.add_option("--model", path, "a TorchScript file (torch.jit.trace/script + torch.jit.save)");
+    command.add_option("--model", path, "a TorchScript file (torch.jit.trace/script + torch.jit.save) or an AOTInductor package (.pt2)");
     command.add_option("--task", task, "with --model: classify | detect | segment | other (default: from its output)");
     command.add_option("--jit", jit, "with --model: fuse (TorchScript executor and fuser, as a C++ user runs it) | "
                                      "off (op by op)")->capture_default_str();

@@ -70,6 +70,7 @@ int runVerify(const VerifyArgs& args) {
         // The check on load is the verification: run it once, here, and print its row.
         auto family = bench::loadUserModel(args.model.request(args.precision, /*decideSupport=*/false)).family;
         options.imgsz = family.defaultImgsz;
+        if (!args.batchGiven) options.batch = family.probeBatch;  // a package compiled for one batch takes that one
         rows.push_back(bench::verifyFamily(bench::withSupportToBeChecked(family), options));
     } else if (args.all) {
         std::vector<std::string> childArgs{"--precision", args.precision, "--batch", std::to_string(args.batch),

@@ -34,12 +34,14 @@ void diagnoseRefusedRows(const results::SweepPlan& plan, const families::Family&
     for (const auto& row : rows) any = any || refusedOnLoad(row);
     if (!any) return;
     events.log("why the graphs were refused: verify --model in a process of its own (it records every CUDA call)");
-    // The check on load ran at the inference precision (fp16 or fp32), batch 2, the model's size.
+    // The check on load ran at the inference precision (fp16 or fp32), the family's probe batch (2 unless
+    // a package takes one batch only), the model's size; an AOTInductor package has no jit mode.
     const std::string precision = results::inferencePrecision(plan) == "fp16" ? "fp16" : "fp32";
     std::vector<std::string> argv{graphlensCliPath(), "verify",    "--model", family.source,
                                   "--imgsz",          std::to_string(family.defaultImgsz),
-                                  "--precision",      precision,   "--jit",   family.jit.empty() ? "fuse" : family.jit,
-                                  "--json"};
+                                  "--batch",          std::to_string(family.probeBatch),
+                                  "--precision",      precision,   "--json"};
+    if (family.jit != "aoti") argv.insert(argv.end(), {"--jit", family.jit.empty() ? "fuse" : family.jit});
     if (!plan.task.empty()) argv.insert(argv.end(), {"--task", plan.task});
     const auto found = verifyInChildProcess(argv, std::chrono::seconds(300));
     if (!found.rows.empty() && found.rows.front().diagnosis.kind != graphs::RefusalKind::None) {

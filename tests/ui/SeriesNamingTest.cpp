@@ -66,6 +66,25 @@ TEST_CASE("series naming: only what differs names a series, the shared part goes
         CHECK(naming.titleSuffix() == QStringLiteral(" — fp16 · nchw · infer"));
         CHECK_FALSE(naming.name(resnet, QStringLiteral("graphed")).contains(QStringLiteral("fp16")));
     }
+    SECTION("one model as a TorchScript file and as a compiled package: the form names the series") {
+        auto script = key("resnet18", "fp16", "nchw", "infer", "network");
+        script.form = "TorchScript";
+        auto package = script;
+        package.form = "AOTInductor";
+        const SeriesNaming naming({script, package});
+        CHECK(naming.name(script, QStringLiteral("graphed")) == QStringLiteral("TorchScript · graphed"));
+        CHECK(naming.name(package, QStringLiteral("graphed")) == QStringLiteral("AOTInductor · graphed"));
+        CHECK(naming.titleSuffix() == QStringLiteral(" — resnet18 · fp16 · nchw · infer (network scope)"));
+        results::Measurement row;
+        row.family = "resnet18";
+        row.jit = "aoti";
+        CHECK(SeriesKey::of(row).form == "AOTInductor");
+        row.jit = "fuse";
+        CHECK(SeriesKey::of(row).form == "TorchScript");
+        row.jit.clear();  // a built-in family
+        CHECK(SeriesKey::of(row).form.empty());
+        CHECK_FALSE(SeriesKey::of(row) == script);
+    }
     SECTION("an inference network scope is spelled out") {
         const auto network = key("yolo-t", "fp16", "nchw", "infer", "network");
         const SeriesNaming naming({eagerInfer, network});

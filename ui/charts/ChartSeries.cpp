@@ -15,21 +15,34 @@
 
 namespace graphlens::ui {
 
+namespace {
+
+std::string modelFormOf(const std::string& jit) {
+    if (jit == "aoti") return "AOTInductor";
+    if (jit == "fuse") return "TorchScript";
+    if (jit == "off") return "TorchScript op by op";
+    return jit;
+}
+
+}  // namespace
+
 SeriesKey SeriesKey::of(const results::Measurement& row) {
-    return SeriesKey{row.family, row.precision, row.memory_format, row.phase, row.scope, {}};
+    return SeriesKey{row.family, row.precision, row.memory_format, row.phase, row.scope, {}, modelFormOf(row.jit)};
 }
 
 SeriesKey SeriesKey::of(const results::Measurement& row, const SeriesGrouping& grouping) {
-    return SeriesKey{row.family, row.precision, row.memory_format, row.phase, row.scope, grouping.machineOf(row)};
+    return SeriesKey{row.family, row.precision, row.memory_format, row.phase, row.scope, grouping.machineOf(row),
+                     modelFormOf(row.jit)};
 }
 
 bool SeriesKey::operator==(const SeriesKey& other) const {
     return family == other.family && precision == other.precision && memory_format == other.memory_format &&
-           phase == other.phase && scope == other.scope && machine == other.machine;
+           phase == other.phase && scope == other.scope && machine == other.machine && form == other.form;
 }
 
 std::string SeriesKey::label() const {
     std::string label = family;
+    if (!form.empty()) label += " · " + form;
     // Inference keeps "infer · step"; a training graph scope reads "train (step scope)".
     const bool training = phase == "train";
     const std::string phasePart = phaseLabel(phase, scope);
@@ -41,9 +54,10 @@ std::string SeriesKey::label() const {
 }
 
 std::string SeriesKey::distinguishingLabel(const std::vector<SeriesKey>& keys) const {
-    bool families = false, formats = false, precisions = false, machines = false;
+    bool families = false, forms = false, formats = false, precisions = false, machines = false;
     for (const auto& other : keys) {
         families = families || other.family != family;
+        forms = forms || other.form != form;
         machines = machines || other.machine != machine;
         // Rows written before training rows carried a memory format have none: they are nchw.
         const auto format = [](const std::string& f) { return f.empty() ? std::string("nchw") : f; };
@@ -57,6 +71,7 @@ std::string SeriesKey::distinguishingLabel(const std::vector<SeriesKey>& keys) c
     };
     if (machines) add(machine);  // a series per GPU or host: the machine is what the chart is about
     if (families) add(family);
+    if (forms) add(form);
     if (precisions) add(precision);
     if (formats) add(memory_format);
     add(phase == "train" ? (scope == "network" ? "train net" : "train " + scope) : (scope == "network" ? "infer net" : phase));

@@ -29,6 +29,10 @@ struct SeriesKey {
     // The machine the rows come from when the charts draw a series per GPU, host or driver
     // (SeriesGrouping::machineOf: "H200 · GPU-1a2b", "node07"); empty by family.
     std::string machine;
+    // How a model file ran, from the rows' jit: "TorchScript", "TorchScript op by op", "AOTInductor";
+    // empty for built-in families. The same model as a TorchScript file and as a compiled package
+    // (compile versus graphs) is two series.
+    std::string form;
 
     static SeriesKey of(const results::Measurement& row);
     static SeriesKey of(const results::Measurement& row, const SeriesGrouping& grouping);

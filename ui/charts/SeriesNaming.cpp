@@ -18,6 +18,7 @@ std::string SeriesNaming::part(const SeriesKey& key, int which) {
     switch (which) {
     case Machine: return key.machine;
     case Family: return key.family;
+    case Form: return key.form;
     case Precision: return key.precision;
     // Rows written before training rows carried a memory format have none: they are nchw.
     case Format: return key.memory_format.empty() ? std::string("nchw") : key.memory_format;

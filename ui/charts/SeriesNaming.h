@@ -28,7 +28,7 @@ public:
 
 private:
     // The machine first: in a chart of a series per GPU or host it is what the legend is about.
-    enum Part { Machine, Family, Precision, Format, Phase, PartCount };
+    enum Part { Machine, Family, Form, Precision, Format, Phase, PartCount };
     static std::string part(const SeriesKey& key, int which);
 
     std::vector<SeriesKey> m_keys;

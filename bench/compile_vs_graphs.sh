@@ -41,7 +41,7 @@ for config in $configs; do
   done
 done
 while [ "$running" -gt 0 ]; do wait -n || { echo "an export failed: see $out/export-*.log"; exit 2; }; running=$((running - 1)); done
-echo "exported: $(cd "$out" && ls */*.pt */*.pt2 | tr '\n' ' ')"
+echo "exported: $(cd "$out" && ls */*.pt */*/*.pt2 | tr '\n' ' ')"
 fi
 
 # 2. Python's forms, one model at a time on the otherwise idle GPU.
@@ -65,7 +65,7 @@ for config in $configs; do
       { echo "sweep of $model.pt ($layout) failed:"; tail -5 "$out/graphlens-$model-$layout-torchscript.log"; exit 2; }
     for batch in ${batches//,/ }; do
       name="$model-$layout-b$batch"
-      "$@" sweep --model "$out/$model/$name.pt2" --batch "$batch" --precision fp16 --memory-format "$layout" \
+      "$@" sweep --model "$out/$model/$layout-b$batch/$model.pt2" --batch "$batch" --precision fp16 --memory-format "$layout" \
         --scope network --csv "$out/graphlens-$name-aoti.csv" --json "$out/graphlens-$name-aoti.json" \
         >"$out/graphlens-$name-aoti.log" 2>&1 ||
         { echo "sweep of $name.pt2 failed:"; tail -5 "$out/graphlens-$name-aoti.log"; exit 2; }
@@ -74,7 +74,8 @@ for config in $configs; do
 done
 fi
 
-# 4. The table and the targets.
+# 4. One session of every row (the window charts the forms side by side: a series per form), then the
+# table and the targets.
 "$python" - "$out" "$configs" <<'PY'
 import csv, glob, json, os, sys
 out, configs = sys.argv[1], sys.argv[2].split()
@@ -95,6 +96,13 @@ for path in glob.glob(os.path.join(out, "graphlens-*.csv")):
                 entry["parity"] = row["parity"]
         elif row.get("kernels"):
             entry[row["arm"] + "_kernels"] = int(float(row["kernels"]))
+sessions = sorted(glob.glob(os.path.join(out, "graphlens-*.json")))
+if sessions:
+    combined = json.load(open(sessions[0]))
+    combined["rows"] = [row for path in sessions for row in json.load(open(path)).get("rows", [])]
+    with open(os.path.join(out, "four-forms.json"), "w") as f:
+        json.dump(combined, f, indent=1)
+    print(f"every row in {os.path.join(out, 'four-forms.json')} (open it in the window)")
 py = {}
 for path in glob.glob(os.path.join(out, "python-*.json")):
     result = json.load(open(path))

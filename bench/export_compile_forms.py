@@ -18,9 +18,10 @@ all with seeded random weights (BatchNorm statistics calibrated on random images
 export writes into OUTDIR:
   MODEL.pt                    the TorchScript file (torch.jit.trace on the GPU at the precision): GraphLens's
                               eager and graphed forms, run with --memory-format for either layout
-  MODEL-FORMAT-bBATCH.pt2     an AOTInductor package per batch and layout (torch.export with that batch, static,
+  FORMAT-bBATCH/MODEL.pt2     an AOTInductor package per batch and layout (torch.export with that batch, static,
                               then torch._inductor.aoti_compile_and_package): the compiled and the compiled+graphed
-                              forms. Static shapes, as torch.compile specialises them.
+                              forms. Static shapes, as torch.compile specialises them. Named as the model, so
+                              GraphLens's rows of both files carry one family, told apart by their jit.
 time writes, per layout and batch, the median step of Python's eager module, of a torch.cuda.graph replay of
 it, and of torch.compile(mode="reduce-overhead") (Inductor's kernels replayed as CUDA graphs), each step a call
 and a torch.cuda.synchronize, as GraphLens's network-scope step is timed.
@@ -100,7 +101,9 @@ def export(args):
             for batch in args.batches:
                 began = time.time()
                 exported = torch.export.export(model, (example(batch, args, dtype, memory_format),))
-                path = os.path.join(args.out, f"{args.model}-{memory_format}-b{batch}.pt2")
+                folder = os.path.join(args.out, f"{memory_format}-b{batch}")
+                os.makedirs(folder, exist_ok=True)
+                path = os.path.join(folder, f"{args.model}.pt2")
                 torch._inductor.aoti_compile_and_package(exported, package_path=path)
                 print(f"wrote {path} ({time.time() - began:.0f} s to compile)", flush=True)
 

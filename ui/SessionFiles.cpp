@@ -8,6 +8,7 @@
 #include "ui/WindowMessages.h"
 #include "ui/charts/ChartExport.h"
 #include "ui/charts/ChartsPanel.h"
+#include "ui/charts/SeriesBySelector.h"
 #include "ui/models/MeasurementTableModel.h"
 #include "ui/report/EnvironmentSummary.h"
 #include "ui/report/ReportWriter.h"
@@ -129,7 +130,9 @@ bool SessionFiles::exportCsv(const QString& path) {
 bool SessionFiles::exportReport(const QString& path) {
     QString error;
     // The Timeline tab's trace goes in as the report's step timeline page (none: no such page).
-    if (!writeReport(path, m_document->withRows(), m_area->timeline()->trace(), &error)) {
+    // The charts grouped as the window draws them (Series by): what is exported is what is seen.
+    if (!writeReport(path, m_document->withRows(), m_area->timeline()->trace(), m_area->charts()->seriesBy()->grouping(),
+                     &error)) {
         m_messages->error(tr("Cannot export %1").arg(shown(path)), error);
         return false;
     }

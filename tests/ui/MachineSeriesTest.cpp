@@ -2,9 +2,10 @@
 // regroups every chart's series, the window says how many machines the rows come from, legends
 // name the machine whole, and File ▸ Set GPU as Baseline compares the other GPUs with one of them
 // through the same delta columns and "vs baseline" chart as two sessions. The merged session is
-// made here from rows of two fake machines (hosts node-a and node-b, two GPU UUIDs): test data,
+// MergedSessionFixture's two fake machines (hosts node-a and node-b, two GPU UUIDs): test data,
 // not measurements.
 #include "LegendReadability.h"
+#include "MergedSessionFixture.h"
 #include "TestRows.h"
 #include "results/Session.h"
 #include "ui/MainWindow.h"
@@ -40,68 +41,16 @@
 using namespace graphlens;
 using namespace graphlens::ui;
 
+using test::fakeMergedEnvironment;
+using test::machineRows;
+using test::mergedRows;
+using test::settleMachines;
+using test::writeMergedSession;
+
 namespace {
 
-constexpr const char* kUuidA = "GPU-1a2b3c4d-1111-2222-3333-444455556666";
-constexpr const char* kUuidB = "GPU-9f8e7d6c-aaaa-bbbb-cccc-ddddeeeeffff";
-
-// One machine's sweep of resnet18 fp16 at batches 1, 8, 32: eager and graphed step times whose
-// ratio is the speedup given.
-std::vector<results::Measurement> machineRows(const std::string& session, const std::string& host,
-                                              const std::string& device, const std::string& uuid, double scale,
-                                              const std::vector<double>& speedups) {
-    std::vector<results::Measurement> rows;
-    const int batches[] = {1, 8, 32};
-    const double eagerMs[] = {1.452, 2.905, 9.812};
-    for (int i = 0; i < 3; ++i) {
-        auto eager = test::eagerRow(batches[i], eagerMs[i] * scale);
-        auto graphed = test::graphedRow(batches[i], eagerMs[i] * scale / speedups[size_t(i)], speedups[size_t(i)]);
-        for (auto* row : {&eager, &graphed}) {
-            row->session_id = session;
-            row->host = host;
-            row->device = device;
-            row->gpu_uuid = uuid;
-            rows.push_back(*row);
-        }
-    }
-    return rows;
-}
-
-// node-a's H200 is the faster GPU (and gains more from graphs) than node-b's L4.
-std::vector<results::Measurement> mergedRows() {
-    auto rows = machineRows("sess-a", "node-a", "NVIDIA H200", kUuidA, 1.0, {2.1, 1.3, 1.05});
-    const auto b = machineRows("sess-b", "node-b", "NVIDIA L4", kUuidB, 2.0, {1.6, 1.1, 1.02});
-    rows.insert(rows.end(), b.begin(), b.end());
-    return rows;
-}
-
-// The environment graphlens-cli merge writes: what the sources share, each source's own under "merged".
-nlohmann::json fakeMergedEnvironment() {
-    nlohmann::json sources = nlohmann::json::array();
-    sources.push_back({{"session_id", "sess-a"},
-                       {"environment", {{"host", "node-a"}, {"gpu_uuid", kUuidA}, {"driver_version", "580.95.05"}}}});
-    sources.push_back({{"session_id", "sess-b"},
-                       {"environment", {{"host", "node-b"}, {"gpu_uuid", kUuidB}, {"driver_version", "575.57.08"}}}});
-    return {{"graphlens_version", "test"}, {"merged", {{"sources", sources}, {"shards", nlohmann::json::array()}}}};
-}
-
-QString writeMergedSession(const QTemporaryDir& dir) {
-    results::Session session;
-    session.session_id = "merged-test";
-    session.created = "2026-12-04T00:00:00Z";
-    session.environment = fakeMergedEnvironment();
-    session.rows = mergedRows();
-    const QString path = dir.filePath(QStringLiteral("merged.json"));
-    results::writeSession(path.toStdString(), session);
-    return path;
-}
-
-void settleMachines() {
-    for (int pass = 0; pass < 3; ++pass) {
-        QCoreApplication::sendPostedEvents();
-        QCoreApplication::processEvents();
-    }
-}
+constexpr const char* kUuidA = test::kMergedUuidA;
+constexpr const char* kUuidB = test::kMergedUuidB;
 
 QStringList seriesNames(QChart* chart) {
     QStringList names;

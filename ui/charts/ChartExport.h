@@ -1,7 +1,8 @@
 #pragma once
 // A chart as a file for slides and documents: PNG at twice the on-screen pixel density, or SVG
 // (vectors and real text). Both are written to a temporary file in the target folder and renamed
-// into place, so an interrupted or failed export leaves no partial file behind.
+// into place, so an interrupted or failed export leaves no partial file behind. The view itself is
+// drawn, not a copy: its series grouped as the window's Series by groups them (GPU, host, driver).
 #include <QImage>
 #include <QString>
 

@@ -164,4 +164,18 @@ std::string machineSentence(const MachineCount& count) {
     return text;
 }
 
+std::string groupingSentence(SeriesBy by, const MachineCount& count) {
+    std::string text;
+    switch (by) {
+    case SeriesBy::Family: return {};
+    case SeriesBy::Gpu: text = "Series by GPU"; break;
+    case SeriesBy::Host: text = "Series by host"; break;
+    case SeriesBy::Driver: text = "Series by driver"; break;
+    }
+    std::string rows = machineSentence(count);
+    if (rows.empty()) return text;
+    rows[0] = 'r';  // "Rows from ..." continues the sentence
+    return text + ": " + rows;
+}
+
 }  // namespace graphlens::ui

@@ -62,5 +62,9 @@ struct MachineCount {
 };
 MachineCount countMachines(const std::vector<results::Measurement>& rows, const SeriesGrouping& labels);
 std::string machineSentence(const MachineCount& count);
+// How the charts group their series, for text that stands without the window (the report):
+// "Series by GPU: rows from 2 GPUs on 2 hosts" (machineSentence, lower-cased after the colon);
+// "Series by GPU" with one machine; empty by family.
+std::string groupingSentence(SeriesBy by, const MachineCount& count);
 
 }  // namespace graphlens::ui

@@ -36,13 +36,18 @@ QString captionOf(const ChartsPanel& panel, const QWidget* view, const std::vect
 
 }  // namespace
 
-QList<ReportChart> renderReportCharts(const std::vector<results::Measurement>& rows, QSize size, qreal scale) {
+QList<ReportChart> renderReportCharts(const std::vector<results::Measurement>& rows, QSize size, qreal scale,
+                                      const SeriesGrouping& grouping) {
     MeasurementTableModel model;
     model.resetData(rows);
     // The panel itself, not copies of its views: a chart added to the panel appears in the report.
     ChartsPanel panel;
     panel.setPalette(lightPalette());  // a report is read on white paper, whatever the window's theme
     panel.setModel(&model);
+    // The window's grouping itself (its GPU labels were made from these rows), on every chart tab.
+    for (int i = 0; i < panel.count(); ++i) {
+        if (auto* view = qobject_cast<ModelChartView*>(panel.widget(i))) view->setSeriesGrouping(grouping);
+    }
     panel.setAttribute(Qt::WA_DontShowOnScreen);  // laid out and painted, never mapped on a screen
     panel.resize(size);
     panel.show();

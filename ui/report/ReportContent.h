@@ -38,6 +38,9 @@ struct ReportContent {
     QStringList method;                            // paragraphs: steps, warm-up, rounds, passes, ...
     // Set instead of charts when there is nothing to compare: a CPU-only session (ranOnCpuOnly).
     QString chartsNote;
+    // How the charts group their series when not by family (groupingSentence): "Series by GPU: rows
+    // from 2 GPUs on 2 hosts". Set by writeReport with the grouping it draws the charts with.
+    QString seriesBy;
     QList<ReportChart> charts;
 };
 

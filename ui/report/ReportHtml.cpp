@@ -92,6 +92,7 @@ QString reportHtml(const ReportContent& content, const ReportHtmlOptions& option
 
     html += QStringLiteral("<h2>%1</h2>\n").arg(tr("Charts"));
     if (!content.chartsNote.isEmpty()) html += QStringLiteral("<p class=\"sentence\">%1</p>\n").arg(esc(content.chartsNote));
+    if (!content.seriesBy.isEmpty()) html += QStringLiteral("<p class=\"sentence\">%1</p>\n").arg(esc(content.seriesBy));
     for (int i = 0; i < content.charts.size(); ++i) {
         const auto& chart = content.charts[i];
         const QString src = options.inlineImages ? pngDataUrl(chart.image) : chartResourceName(i);

@@ -96,6 +96,11 @@ bool writeReport(const QString& path, const results::Session& session, QString* 
 
 bool writeReport(const QString& path, const results::Session& session, const std::optional<StepTrace>& trace,
                  QString* error) {
+    return writeReport(path, session, trace, SeriesGrouping::byFamily(), error);
+}
+
+bool writeReport(const QString& path, const results::Session& session, const std::optional<StepTrace>& trace,
+                 const SeriesGrouping& grouping, QString* error) {
     const QString shown = QDir::toNativeSeparators(path);
     if (!isReportPath(path)) {
         if (error) *error = tr("cannot write %1: a report ends in .pdf or .html").arg(shown);
@@ -104,7 +109,8 @@ bool writeReport(const QString& path, const results::Session& session, const std
     ReportContent content = reportContent(session);
     // A CPU-only session's charts would all be empty: its note says why there are none.
     if (content.chartsNote.isEmpty()) {
-        content.charts = renderReportCharts(session.rows);
+        content.charts = renderReportCharts(session.rows, {900, 470}, 2.5, grouping);
+        content.seriesBy = QString::fromStdString(groupingSentence(grouping.by(), countMachines(session.rows, grouping)));
         // Where the saved time went: after the charts of medians, as it is of one profiled step per arm.
         if (auto waterfall = renderReportWaterfall(session.rows)) content.charts.append(*waterfall);
     }

@@ -3,6 +3,7 @@
 // path's suffix. The file appears whole or not at all (temporary file, then rename: DESIGN §6).
 // Needs a QApplication for the charts; no display (offscreen is enough).
 #include "results/Session.h"
+#include "ui/charts/SeriesGrouping.h"
 #include "ui/timeline/StepTrace.h"
 
 #include <QString>
@@ -20,6 +21,10 @@ bool isReportPath(const QString& path);
 bool writeReport(const QString& path, const results::Session& session, QString* error);
 bool writeReport(const QString& path, const results::Session& session, const std::optional<StepTrace>& trace,
                  QString* error);
+// The same with the charts' series grouped as the window's Series by groups them (the grouping the
+// chart tabs draw with); other than by family, the report says so in one line above its charts.
+bool writeReport(const QString& path, const results::Session& session, const std::optional<StepTrace>& trace,
+                 const SeriesGrouping& grouping, QString* error);
 
 // Reads the session (or any results file GraphLens opens) and the trace beside it when there is one
 // (SessionTrace: the one the window opens with it), then writeReport. A session file that cannot be

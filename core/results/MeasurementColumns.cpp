@@ -22,7 +22,7 @@ constexpr std::array kColumns{
     MeasurementColumn{"precision", &M::precision, "fp32 or fp16 (weights and inputs)"},
     MeasurementColumn{"memory_format", &M::memory_format, "nchw or channels_last: the layout of the network and the batch"},
     MeasurementColumn{"scope", &M::scope, "step (upload + network + postprocess, what a predict call does) or network (the network alone)"},
-    MeasurementColumn{"jit", &M::jit, "TorchScript files: fuse (the TorchScript executor with its fuser) or off (op by op); empty for built-in families"},
+    MeasurementColumn{"jit", &M::jit, "TorchScript files: fuse (the TorchScript executor with its fuser) or off (op by op); aoti for an AOTInductor package; empty for built-in families"},
     MeasurementColumn{"arm", &M::arm, "eager or graphed"},
     MeasurementColumn{"pass", &M::pass, "timed (CUPTI never enabled in that process) or profiled"},
     MeasurementColumn{"device", &M::device, "GPU name, or cpu"},

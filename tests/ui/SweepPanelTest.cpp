@@ -15,11 +15,12 @@
 
 using graphlens::ui::SweepPanel;
 
-TEST_CASE("a path or a TorchScript file name in the model box is a model, anything else a family", "[ui][sweep]") {
+TEST_CASE("a path or a model file name in the model box is a model, anything else a family", "[ui][sweep]") {
     CHECK(SweepPanel::isModelPath(QStringLiteral("/models/regnet.pt")));
     CHECK(SweepPanel::isModelPath(QStringLiteral("regnet_y_400mf.pt")));
     CHECK(SweepPanel::isModelPath(QStringLiteral("C:\\models\\net")));
     CHECK(SweepPanel::isModelPath(QStringLiteral("yolo.TorchScript")));
+    CHECK(SweepPanel::isModelPath(QStringLiteral("resnet18.pt2")));  // an AOTInductor package
     CHECK_FALSE(SweepPanel::isModelPath(QStringLiteral("resnet18")));
     CHECK_FALSE(SweepPanel::isModelPath(QStringLiteral("efficientnet-b0")));
 

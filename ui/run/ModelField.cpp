@@ -19,14 +19,15 @@ namespace graphlens::ui {
 ModelField::ModelField(FamilyCatalog* catalog, QWidget* panel) : QObject(panel), m_panel(panel) {
     m_family = new QComboBox;
     m_family->setObjectName(QStringLiteral("model"));
-    m_family->setEditable(true);  // a TorchScript file or an engine without `list` still works
+    m_family->setEditable(true);  // a model file or an engine without `list` still works
     m_family->setInsertPolicy(QComboBox::NoInsert);
     m_family->setToolTip(
-        tr("A built-in family, or the path of a TorchScript file (its graph support is "
-           "decided by the parity check when the sweep loads it)"));
+        tr("A built-in family, or the path of a TorchScript file or an AOTInductor package (.pt2); a "
+           "file's graph support is decided by the parity check when the sweep loads it"));
     m_browse = new QPushButton(tr("File…"));
-    m_browse->setToolTip(tr("Sweep your own model: a file written by torch.jit.save"));
-    m_browse->setAccessibleName(tr("Choose a TorchScript model file"));
+    m_browse->setToolTip(tr("Sweep your own model: a file written by torch.jit.save, or an AOTInductor package "
+                            "written by torch._inductor.aoti_compile_and_package"));
+    m_browse->setAccessibleName(tr("Choose a model file"));
     m_status = new QLabel;
     m_status->setWordWrap(true);
     m_status->setStyleSheet(
@@ -52,7 +53,7 @@ ModelField::ModelField(FamilyCatalog* catalog, QWidget* panel) : QObject(panel),
 }
 
 bool ModelField::isFilePath(const QString& text) {
-    static const QStringList suffixes{QStringLiteral(".pt"), QStringLiteral(".pth"), QStringLiteral(".ts"),
+    static const QStringList suffixes{QStringLiteral(".pt"), QStringLiteral(".pt2"), QStringLiteral(".pth"), QStringLiteral(".ts"),
                                       QStringLiteral(".jit"), QStringLiteral(".torchscript")};
     const QString trimmed = text.trimmed();
     if (trimmed.contains(QLatin1Char('/')) || trimmed.contains(QLatin1Char('\\'))) return true;
@@ -86,8 +87,10 @@ void ModelField::setRunning(bool running) {
 
 void ModelField::chooseFile() {
     const QString file =
-        QFileDialog::getOpenFileName(m_panel, tr("TorchScript model"), QString(),
-                                     tr("TorchScript (*.pt *.pth *.ts *.jit *.torchscript);;All files (*)"));
+        QFileDialog::getOpenFileName(m_panel, tr("Model file"), QString(),
+                                     tr("Model files (*.pt *.pt2 *.pth *.ts *.jit *.torchscript);;"
+                                        "TorchScript (*.pt *.pth *.ts *.jit *.torchscript);;"
+                                        "AOTInductor packages (*.pt2);;All files (*)"));
     if (!file.isEmpty()) m_family->setEditText(file);
 }
 
@@ -133,8 +136,12 @@ void ModelField::showDetails() {
     const QString model = m_family->currentText().trimmed();
     QString text = m_detailsOf.value(model);
     if (text.isEmpty() && isFilePath(model)) {
-        text =
-            tr("TorchScript file: its graph support is decided by the parity check when the sweep loads it");
+        text = model.endsWith(QStringLiteral(".pt2"), Qt::CaseInsensitive)
+                   ? tr("A .pt2 file: an AOTInductor package runs compiled (a plain torch.export program is "
+                        "refused with how to compile it); its graph support is decided by the parity check "
+                        "when the sweep loads it")
+                   : tr("TorchScript file: its graph support is decided by the parity check when the sweep "
+                        "loads it");
     }
     m_details->setText(text);
     m_details->setVisible(!text.isEmpty());

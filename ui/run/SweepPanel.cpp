@@ -122,7 +122,7 @@ results::SweepPlan SweepPanel::plan() const {
 QHash<QString, QString> SweepPanel::inputErrors() const {
     QHash<QString, QString> errors;
     const QString model = m_model->text();
-    if (model.isEmpty()) errors.insert(QStringLiteral("model"), tr("Choose a family or a TorchScript file"));
+    if (model.isEmpty()) errors.insert(QStringLiteral("model"), tr("Choose a family or a model file"));
     if (const QString error = m_options->batchesError(); !error.isEmpty())
         errors.insert(QStringLiteral("batches"), error);
     if (!m_options->anyFormatChosen())

@@ -45,6 +45,7 @@ using namespace graphlens::ui;
 using test::fakeMergedEnvironment;
 using test::machineRows;
 using test::mergedRows;
+using test::openMergedWindow;
 using test::settleMachines;
 using test::writeMergedSession;
 
@@ -134,10 +135,7 @@ TEST_CASE("window: a merged session offers Series by, and every chart regroups b
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     MainWindow window;
-    REQUIRE(window.openFile(writeMergedSession(dir)));
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
-    settleMachines();
+    REQUIRE(openMergedWindow(window, dir));
 
     auto* panel = window.findChild<ChartsPanel*>();
     REQUIRE(panel);
@@ -258,10 +256,7 @@ TEST_CASE("compare GPUs: one GPU of a merged session as the baseline, the other'
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
     MainWindow window;
-    REQUIRE(window.openFile(writeMergedSession(dir)));
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
-    settleMachines();
+    REQUIRE(openMergedWindow(window, dir));
     auto* controller = window.baseline();
     auto* panel = window.findChild<ChartsPanel*>();
     CHECK(controller->machineMenu()->menuAction()->isEnabled());

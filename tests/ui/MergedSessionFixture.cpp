@@ -3,7 +3,10 @@
 #include "TestRows.h"
 #include "results/Session.h"
 
+#include "ui/MainWindow.h"
+
 #include <QCoreApplication>
+#include <QTest>
 #include <QTemporaryDir>
 
 namespace graphlens::ui::test {
@@ -62,6 +65,14 @@ void settleMachines() {
         QCoreApplication::sendPostedEvents();
         QCoreApplication::processEvents();
     }
+}
+
+bool openMergedWindow(MainWindow& window, const QTemporaryDir& dir) {
+    if (!window.openFile(writeMergedSession(dir))) return false;
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window)) return false;
+    settleMachines();
+    return true;
 }
 
 }  // namespace graphlens::ui::test

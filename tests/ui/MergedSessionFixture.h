@@ -12,6 +12,10 @@
 
 class QTemporaryDir;
 
+namespace graphlens::ui {
+class MainWindow;
+}
+
 namespace graphlens::ui::test {
 
 inline constexpr const char* kMergedUuidA = "GPU-1a2b3c4d-1111-2222-3333-444455556666";
@@ -30,5 +34,7 @@ nlohmann::json fakeMergedEnvironment();
 QString writeMergedSession(const QTemporaryDir& dir);
 // Posted events (layouts, deferred redraws) delivered, a few rounds.
 void settleMachines();
+// `window` opens writeMergedSession(dir), is shown and exposed, and settles; false when any step fails.
+bool openMergedWindow(MainWindow& window, const QTemporaryDir& dir);
 
 }  // namespace graphlens::ui::test

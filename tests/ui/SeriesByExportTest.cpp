@@ -36,9 +36,7 @@ QString readExported(const QString& path) {
 
 // The window over the merged session, its speedup tab shown, series by `by`.
 ChartsPanel* showMergedSpeedup(MainWindow& window, const QTemporaryDir& dir, SeriesBy by) {
-    if (!window.openFile(test::writeMergedSession(dir))) return nullptr;
-    window.show();
-    if (!QTest::qWaitForWindowExposed(&window)) return nullptr;
+    if (!test::openMergedWindow(window, dir)) return nullptr;
     auto* panel = window.findChild<ChartsPanel*>();
     if (!panel) return nullptr;
     panel->seriesBy()->setSeriesBy(by);

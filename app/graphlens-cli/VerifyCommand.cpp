@@ -39,7 +39,8 @@ CLI::App* addVerifyCommand(CLI::App& app, VerifyArgs& args) {
         ->capture_default_str();
     verify->add_flag("--find-seam", args.findSeam,
                      "search the model's chain of submodules for the largest part that captures bit for bit, "
-                     "capture it, run the rest eagerly, and time the split");
+                     "capture it, run the rest eagerly, and time the split; with --training, the longest prefix of "
+                     "the family's training chain whose forward and backward capture with the training check passing");
     verify->add_flag("--no-diagnosis", args.noDiagnosis,
                      "when a capture fails or a replay differs, do not re-run it to find the call, operator and "
                      "module responsible");

@@ -1,7 +1,10 @@
 #include "VerifyTrainingCommand.h"
 
+#include "CliErrors.h"
+
 #include "bench/FamilyResolver.h"
 #include "bench/ImageSizeCheck.h"
+#include "bench/TrainingSeamFinder.h"
 #include "bench/UsageError.h"
 #include "families/FamilyRegistry.h"
 #include "train/TrainingPrecision.h"
@@ -55,6 +58,29 @@ int runVerifyTraining(const VerifyArgs& args) {
         // Refused here, before any family runs, rather than as an error row per scope.
         for (const auto& family : families) bench::checkImageSizeFits(family, args.model.imgsz);
         size.imgsz = args.model.imgsz;
+    }
+    if (args.findSeam) {
+        if (args.all) throw bench::UsageError("--find-seam works on one family at a time, not with --all");
+        const auto& family = families.front();
+        bench::TrainingSeamFinderOptions options;
+        options.precision = trainingPrecision;
+        options.optimizer = args.optimizer;
+        options.device = device;
+        if (size.batch > 0) options.batch = size.batch;
+        options.imgsz = size.imgsz > 0 ? size.imgsz : train::trainingVerifyImageSize(family);
+        // Without a chain there is nothing to search, on any machine: say so before asking for a GPU.
+        if (family.trainingChain && !device.is_cuda()) {
+            std::cerr << "graphlens-cli: the training seam search captures CUDA graphs and needs a CUDA device; "
+                         "this machine has none\n";
+            return kRunFailed;
+        }
+        const auto finding = bench::findTrainingSeam(family, options);
+        if (args.json) {
+            std::cout << nlohmann::json{{"family", family.name}, {"training_seam", finding.json()}}.dump(2) << "\n";
+        } else {
+            std::cout << family.name << "\n" << finding.text();
+        }
+        return finding.end ? 0 : kRunFailed;
     }
     const auto rows = train::verifyTraining(families, trainingPrecision, args.optimizer, device, size);
     std::cout << (args.json ? train::trainingVerifyJson(rows).dump(2) + "\n" : train::trainingVerifyTable(rows));

@@ -215,15 +215,20 @@ std::string SeamFinding::text() const {
     return out + line;
 }
 
+nlohmann::json seamTrialsJson(const std::vector<families::SegmentTrialLog>& trials) {
+    auto array = nlohmann::json::array();
+    for (const auto& trial : trials) {
+        array.push_back({{"begin", trial.begin}, {"end", trial.end}, {"capturable", trial.outcome.capturable},
+                         {"why", trial.outcome.why}});
+    }
+    return array;
+}
+
 nlohmann::json SeamFinding::json() const {
     nlohmann::json j{{"status", status}, {"why", why}, {"links", links}, {"point", point},
                      {"first_broken_link", firstBrokenLink}, {"broken_why", brokenWhy},
                      {"joined_bit_exact", joinedBitExact}};
-    j["trials"] = nlohmann::json::array();
-    for (const auto& trial : trials) {
-        j["trials"].push_back({{"begin", trial.begin}, {"end", trial.end}, {"capturable", trial.outcome.capturable},
-                               {"why", trial.outcome.why}});
-    }
+    j["trials"] = seamTrialsJson(trials);
     if (begin) j["captured_links"] = std::vector<std::string>(links.begin() + static_cast<long>(*begin),
                                                                 links.begin() + static_cast<long>(*end));
     if (capturedShare) j["captured_share"] = *capturedShare;

@@ -59,6 +59,9 @@ families::SegmentTrial trySegment(const families::Family& family, torch::nn::Any
                                   const torch::Tensor& probeA, const torch::Tensor& probeB,
                                   const SeamFinderOptions& options, double* maxAbsDiff = nullptr);
 
+// A search's trials as `--json` writes them: begin, end, capturable, why.
+nlohmann::json seamTrialsJson(const std::vector<families::SegmentTrialLog>& trials);
+
 // `network` on its device, in eval mode, at the probes' dtype and memory format.
 SeamFinding findSeam(const families::Family& family, torch::nn::AnyModule& network, const torch::Tensor& probeA,
                      const torch::Tensor& probeB, const SeamFinderOptions& options = {});

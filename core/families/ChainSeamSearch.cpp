@@ -34,7 +34,35 @@ struct Search {
     }
 };
 
+// The whole chain, else the longest prefix; true when the whole chain captured.
+bool searchPrefix(std::size_t links, Search& search, ChainSeamSearchResult& result) {
+    const auto whole = search.run(0, links);
+    if (whole.capturable) {
+        result.wholeChain = true;
+        result.begin = 0;
+        result.end = links;
+        return true;
+    }
+    std::string why = whole.why;
+    const std::size_t prefixEnd = search.longestFrom(0, links, why);
+    result.firstBrokenLink = prefixEnd;
+    result.brokenWhy = why;
+    if (prefixEnd > 0) {
+        result.begin = 0;
+        result.end = prefixEnd;
+    }
+    return false;
+}
+
 }  // namespace
+
+ChainSeamSearchResult searchChainPrefix(std::size_t links, const TrySegment& trySegment) {
+    ChainSeamSearchResult result;
+    if (links == 0) return result;
+    Search search{trySegment, result};
+    (void)searchPrefix(links, search, result);
+    return result;
+}
 
 ChainSeamSearchResult searchChainSeam(std::size_t links, const TrySegment& trySegment,
                                       const std::vector<double>& weights) {
@@ -46,21 +74,8 @@ ChainSeamSearchResult searchChainSeam(std::size_t links, const TrySegment& trySe
         return std::accumulate(weights.begin() + static_cast<long>(begin), weights.begin() + static_cast<long>(end), 0.0);
     };
 
-    const auto whole = search.run(0, links);
-    if (whole.capturable) {
-        result.wholeChain = true;
-        result.begin = 0;
-        result.end = links;
-        return result;
-    }
-    std::string why = whole.why;
-    const std::size_t prefixEnd = search.longestFrom(0, links, why);
-    result.firstBrokenLink = prefixEnd;
-    result.brokenWhy = why;
-    if (prefixEnd > 0) {
-        result.begin = 0;
-        result.end = prefixEnd;
-    }
+    if (searchPrefix(links, search, result)) return result;
+    const std::size_t prefixEnd = *result.firstBrokenLink;
     // A segment after the broken link: it replaces more when the prefix is short or empty.
     const std::size_t after = prefixEnd + 1;
     if (after < links && weightOf(after, links) > weightOf(0, prefixEnd)) {

@@ -38,4 +38,8 @@ using TrySegment = std::function<SegmentTrial(std::size_t begin, std::size_t end
 ChainSeamSearchResult searchChainSeam(std::size_t links, const TrySegment& trySegment,
                                       const std::vector<double>& weights = {});
 
+// Prefixes only, for splits that can capture only the start of a chain (a training seam: the captured
+// part, then the eager rest): the whole chain, else the longest capturable prefix [0, end) by bisection.
+ChainSeamSearchResult searchChainPrefix(std::size_t links, const TrySegment& trySegment);
+
 }  // namespace graphlens::families

@@ -5,6 +5,7 @@
 #include "families/InferencePostprocess.h"
 #include "families/InferenceSeam.h"
 #include "families/ModuleChain.h"
+#include "families/TrainingChain.h"
 #include "families/TrainingLabels.h"
 #include "families/TrainingLoss.h"
 #include "families/TrainingSeam.h"
@@ -49,6 +50,9 @@ struct Family {
     // Families whose training declaration names a seam: the split of a built network (training
     // mode). Every training step of such a family, eager or graphed, runs the split.
     std::function<std::optional<TrainingSeam>(torch::nn::AnyModule& network)> trainingSeam;
+    // The training forward as a chain of submodule calls (TrainingChain.h), for the training seam
+    // search (`verify --training --find-seam`). Empty: not described as a chain.
+    std::function<std::optional<TrainingChain>(torch::nn::AnyModule& network)> trainingChain;
     // Training: the targets the loss reads, built eagerly from a loader batch in a shape fixed by the
     // batch size (a whole-step graph holds them as a static input), then the loss from the network
     // output and those targets in tensor ops only (so `step` scope can capture it). Empty: the

@@ -22,6 +22,10 @@ struct TrainingSeam {
     // The eager rest: the network's output for the loss (family.loss(output, targets)).
     std::function<c10::IValue(const c10::IValue& capturedOut, const torch::Tensor& targets)> rest;
     std::string point;  // where the split is ("after the hybrid encoder, before query selection")
+    // Empty for a declared seam, whose captured part reads the images only. A seam search's trial
+    // that takes a link reading the targets into the captured part (TrainingChain.h) is handed each
+    // step's targets here, before the captured part runs.
+    std::function<void(const torch::Tensor& targets)> giveTargets;
 };
 
 struct Family;

@@ -18,9 +18,15 @@ std::vector<torch::Tensor> flatten(const c10::IValue& output, bool& isTuple) {
     if (output.isTuple()) {
         isTuple = true;
         std::vector<torch::Tensor> tensors;
-        for (const auto& element : output.toTupleRef().elements()) {
-            if (!element.isTensor()) throw std::runtime_error("graphed training needs a network whose outputs are tensors");
-            tensors.push_back(element.toTensor());
+        const auto& elements = output.toTupleRef().elements();
+        for (std::size_t i = 0; i < elements.size(); ++i) {
+            if (!elements[i].isTensor()) {
+                // Host values (counts, flags, index lists) are fixed at capture: a replay cannot give new ones.
+                throw std::runtime_error("graphed training needs a network whose outputs are tensors; output " +
+                                         std::to_string(i) + " is a " + elements[i].tagKind() +
+                                         ", a host value a replay cannot recompute");
+            }
+            tensors.push_back(elements[i].toTensor());
         }
         return tensors;
     }

@@ -36,6 +36,7 @@ RunState trainSteps(const families::Family& family, families::TrainingGraphScope
     TrainingStepOptions stepOptions;
     stepOptions.graphScope = scope;
     stepOptions.precision = options.precision;
+    stepOptions.backend = options.backend;
     stepOptions.seam = families::trainingSeamOf(family, network);
     // Captured at the first sighting, so step 0 is already graphed (network scope: its forward a
     // replay) and the step-0 comparison is between a graph and eager, not eager and eager.
@@ -43,26 +44,7 @@ RunState trainSteps(const families::Family& family, families::TrainingGraphScope
     RunState state;
     stepOptions.warn = [&state](const std::string& line) { state.failure = line; };
     TrainingStep step(module, graphs::forwardOf(network), family, *optimizer, scaler, stepOptions);
-    // The same batches in every run: seeded on the CPU, then moved.
-    torch::manual_seed(5);
-    std::vector<std::pair<torch::Tensor, torch::Tensor>> batches;
-    for (int i = 0; i < options.steps; ++i) {
-        const auto images = torch::randn({options.batch, 3, imgsz, imgsz});
-        families::TrainingLabels labels;
-        labels.classes = torch::randint(0, std::max(2, std::min(family.numClasses, 5)), {options.batch}, torch::kLong);
-        auto boxes = torch::rand({options.batch * 2, 6}) * 0.5 + 0.25;
-        boxes.select(1, 0) = torch::arange(options.batch * 2).remainder(options.batch).to(torch::kFloat);
-        boxes.select(1, 1) = torch::randint(0, std::max(2, std::min(family.numClasses, 5)), {options.batch * 2}).to(torch::kFloat);
-        labels.classes = labels.classes.to(options.device);
-        labels.boxes = boxes.to(options.device);
-        if (family.task == "segment") {
-            // Random labels with a tenth ignored (255): both arms must leave the same pixels out.
-            auto masks = torch::randint(0, family.numClasses, {options.batch, imgsz, imgsz}, torch::kLong);
-            masks.masked_fill_(torch::rand({options.batch, imgsz, imgsz}).lt(0.1), 255);
-            labels.masks = masks.to(options.device);
-        }
-        batches.emplace_back(images.to(options.device), family.trainingTargets(labels, options.batch, imgsz));
-    }
+    const auto batches = syntheticTrainingBatches(family, options.steps, options.batch, imgsz, options.device);
     torch::manual_seed(9);  // dropout and stochastic depth draw from here in every run
     for (std::size_t i = 0; i < batches.size(); ++i) {
         const auto result = step.run(batches[i].first, batches[i].second);
@@ -84,6 +66,34 @@ RunState trainSteps(const families::Family& family, families::TrainingGraphScope
     if (scope == families::TrainingGraphScope::None) state.failure.clear();
     return state;
 }
+
+}  // namespace
+
+std::vector<std::pair<torch::Tensor, torch::Tensor>> syntheticTrainingBatches(const families::Family& family, int count,
+                                                                            int batch, int imgsz, torch::Device device) {
+    torch::manual_seed(5);
+    std::vector<std::pair<torch::Tensor, torch::Tensor>> batches;
+    for (int i = 0; i < count; ++i) {
+        const auto images = torch::randn({batch, 3, imgsz, imgsz});
+        families::TrainingLabels labels;
+        labels.classes = torch::randint(0, std::max(2, std::min(family.numClasses, 5)), {batch}, torch::kLong);
+        auto boxes = torch::rand({batch * 2, 6}) * 0.5 + 0.25;
+        boxes.select(1, 0) = torch::arange(batch * 2).remainder(batch).to(torch::kFloat);
+        boxes.select(1, 1) = torch::randint(0, std::max(2, std::min(family.numClasses, 5)), {batch * 2}).to(torch::kFloat);
+        labels.classes = labels.classes.to(device);
+        labels.boxes = boxes.to(device);
+        if (family.task == "segment") {
+            // Random labels with a tenth ignored (255): both arms must leave the same pixels out.
+            auto masks = torch::randint(0, family.numClasses, {batch, imgsz, imgsz}, torch::kLong);
+            masks.masked_fill_(torch::rand({batch, imgsz, imgsz}).lt(0.1), 255);
+            labels.masks = masks.to(device);
+        }
+        batches.emplace_back(images.to(device), family.trainingTargets(labels, batch, imgsz));
+    }
+    return batches;
+}
+
+namespace {
 
 // Distance in units in the last place between two floats of the same dtype, via their ordered bits.
 torch::Tensor ulpDistance(const torch::Tensor& a, const torch::Tensor& b) {

@@ -14,11 +14,15 @@
 // cuDNN runs its deterministic kernels during the check (atomics in the fp32 backward would make
 // eager differ from eager and hide what the graph does).
 #include "families/Family.h"
+#include "graphs/CaptureBackend.h"
 #include "train/TrainingPrecision.h"
 
 #include <torch/types.h>
 
+#include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace graphlens::train {
 
@@ -55,7 +59,13 @@ struct TrainingParityOptions {
     int imgsz = 0;  // 0: the family's default
     int steps = 6;
     torch::Device device = torch::kCPU;
+    std::shared_ptr<graphs::CaptureBackend> backend;  // default: CUDA
 };
+
+// The check's batches: `count` pairs of (images, family.trainingTargets) for `batch` images of
+// imgsz x imgsz, seeded on the CPU (the same in every run), then moved to `device`.
+std::vector<std::pair<torch::Tensor, torch::Tensor>> syntheticTrainingBatches(const families::Family& family, int count,
+                                                                            int batch, int imgsz, torch::Device device);
 
 struct TrainingParityResult {
     std::string family, scope, precision, optimizer;

@@ -267,6 +267,7 @@ bool TrainingStep::tryGraphed(const torch::Tensor& images, const torch::Tensor& 
 TrainingStep::Result TrainingStep::run(const torch::Tensor& images, const torch::Tensor& targets,
                                        profiler::PhaseObserver* observer) {
     auto& phases = observer ? *observer : noPhases();
+    if (options_.seam && options_.seam->giveTargets) options_.seam->giveTargets(targets);
     const bool boundary = (microStep_ + 1) % options_.accumulation == 0;
     ++summary_.microSteps;
     Result result;

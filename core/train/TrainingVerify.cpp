@@ -4,6 +4,12 @@
 
 namespace graphlens::train {
 
+int trainingVerifyImageSize(const families::Family& family) {
+    // Small inputs keep the check quick; a graph does not care about the size. Detectors get 128 px:
+    // rtdetr-r18 selects 300 queries from its encoder's positions (128 px gives 336).
+    return family.task == "classify" ? 64 : family.task == "detect" ? 128 : 96;
+}
+
 std::vector<TrainingVerifyRow> verifyTraining(const std::vector<families::Family>& families, TrainingPrecision precision,
                                               const std::string& optimizer, torch::Device device,
                                               const TrainingVerifySize& size) {
@@ -25,9 +31,7 @@ std::vector<TrainingVerifyRow> verifyTraining(const std::vector<families::Family
             options.precision = precision;
             options.optimizer = optimizer;
             options.device = device;
-            // Small inputs keep the check quick; a graph does not care about the size. Detectors get 128 px:
-            // rtdetr-r18 selects 300 queries from its encoder's positions (128 px gives 336).
-            options.imgsz = family.task == "classify" ? 64 : family.task == "detect" ? 128 : 96;
+            options.imgsz = trainingVerifyImageSize(family);
             if (size.imgsz > 0) options.imgsz = size.imgsz;
             if (size.batch > 0) options.batch = size.batch;
             auto result = checkTrainingParity(family, options);

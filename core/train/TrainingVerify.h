@@ -26,6 +26,9 @@ struct TrainingVerifySize {
     int imgsz = 0;
 };
 
+// The check's default image size for the family (64 px classify, 128 detect, 96 segment).
+int trainingVerifyImageSize(const families::Family& family);
+
 std::vector<TrainingVerifyRow> verifyTraining(const std::vector<families::Family>& families, TrainingPrecision precision,
                                               const std::string& optimizer, torch::Device device,
                                               const TrainingVerifySize& size = {});

@@ -8,6 +8,7 @@
 #include "GpuDevice.h"
 #include "bench/BenchmarkBatch.h"
 #include "bench/SweepEvents.h"
+#include "bench/TrainingSeamFinder.h"
 #include "bench/TrainingSweepRunner.h"
 #include "families/FamilyRegistry.h"
 #include "graphs/CaptureBackend.h"
@@ -351,4 +352,33 @@ TEST_CASE("out of memory in a training run: a clear failure naming the batch, th
     torch::cuda::synchronize();
     c10::cuda::CUDACachingAllocator::emptyCache();
     std::filesystem::remove_all(out);
+}
+
+// The training seam search on its check: from rtdetr-r18's training chain alone (backbone, input
+// projections, hybrid encoder, decoder side), each prefix captured in network scope and judged by the
+// training parity check, it must stop before the decoder side and capture exactly the declared seam's
+// part, with the split measured (captured share of the eager step, speedup over eager steps).
+TEST_CASE("the training seam search rediscovers rtdetr-r18's seam from its chain", "[cuda][train][forensics]") {
+    const auto* family = families::FamilyRegistry::builtIn().find("rtdetr-r18");
+    REQUIRE(family != nullptr);
+    bench::TrainingSeamFinderOptions options;
+    options.device = kGpu;
+    options.optimizer = "adamw";
+    options.imgsz = train::trainingVerifyImageSize(*family);
+    options.timedSteps = 10;
+    options.repeats = 2;
+    const auto finding = bench::findTrainingSeam(*family, options);
+    std::cerr << "rtdetr-r18 --training --find-seam:\n" << finding.text();
+    REQUIRE(finding.status == "found");
+    CHECK(finding.end == std::size_t{3});
+    CHECK(finding.point == "after encoder_side.encoder, before decoder_side");
+    CHECK(finding.firstBrokenLink == "decoder_side");
+    REQUIRE(finding.sameAsDeclared.has_value());
+    CHECK(*finding.sameAsDeclared);
+    CHECK(finding.parityClass != "mismatch");
+    REQUIRE(finding.capturedShare.has_value());
+    CHECK(*finding.capturedShare > 0.0);
+    CHECK(*finding.capturedShare < 1.0);
+    REQUIRE(finding.speedup.has_value());
+    CHECK(*finding.speedup > 0.0);
 }

@@ -4,6 +4,7 @@
 #include "families/rtdetr/RtDetrDetections.h"
 #include "families/rtdetr/RtDetrLoss.h"
 #include "families/rtdetr/RtDetrOutputValue.h"
+#include "families/rtdetr/RtDetrTrainingChain.h"
 #include "families/rtdetr/RtDetrTrainingTargets.h"
 
 #include <vector>
@@ -41,6 +42,9 @@ Family makeRtDetrR18Family() {
         };
         seam.point = "after the hybrid encoder, before query selection";
         return seam;
+    };
+    family.trainingChain = [](torch::nn::AnyModule& network) -> std::optional<TrainingChain> {
+        return rtdetrTrainingChain(network.get<RtDetr>());
     };
     family.postprocess = rtdetrDetections;
     family.trainingTargets = rtdetrTrainingTargets;

@@ -11,6 +11,7 @@
 #include "families/rtdetr/RtDetrTrainingTargets.h"
 #include "families/rtdetr/RtDetrTransformersNames.h"
 #include "graphs/ModuleForward.h"
+#include "graphs/OutputTree.h"
 #include "train/CapturableAdamW.h"
 #include "train/GradientScaler.h"
 #include "train/TrainingStep.h"
@@ -19,6 +20,7 @@
 #include <torch/torch.h>
 
 #include <iostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,16 @@ const families::Family& rtdetrFamily() {
     const auto* family = families::FamilyRegistry::builtIn().find("rtdetr-r18");
     REQUIRE(family != nullptr);
     return *family;
+}
+
+// A batch of two 128 px images: image 0 holds two boxes, image 1 one (the denoising groups follow the
+// larger count).
+torch::Tensor twoImageTargets(const families::Family& family) {
+    families::TrainingLabels labels;
+    labels.boxes = torch::tensor({{0.f, 1.f, 0.3f, 0.3f, 0.2f, 0.2f},
+                                  {0.f, 4.f, 0.7f, 0.6f, 0.3f, 0.4f},
+                                  {1.f, 2.f, 0.5f, 0.5f, 0.5f, 0.4f}});
+    return family.trainingTargets(labels, 2, 128);
 }
 
 }  // namespace
@@ -106,12 +118,7 @@ TEST_CASE("rtdetr-r18's training step runs its seam: the encoder side, then the 
     auto model = network.get<RtDetr>();
     torch::manual_seed(21);
     const auto images = torch::rand({2, 3, 128, 128});
-    families::TrainingLabels labels;
-    // Image 0 holds two boxes, image 1 one: the denoising groups follow the larger count.
-    labels.boxes = torch::tensor({{0.f, 1.f, 0.3f, 0.3f, 0.2f, 0.2f},
-                                  {0.f, 4.f, 0.7f, 0.6f, 0.3f, 0.4f},
-                                  {1.f, 2.f, 0.5f, 0.5f, 0.5f, 0.4f}});
-    const auto targets = family.trainingTargets(labels, 2, 128);
+    const auto targets = twoImageTargets(family);
     const auto perImage = rtdetrTargetsPerImage(targets, 2);
     REQUIRE(perImage.size() == 2);
     CHECK(perImage[0].classes.numel() == 2);
@@ -141,4 +148,54 @@ TEST_CASE("rtdetr-r18's training step runs its seam: the encoder side, then the 
     std::int64_t withoutGradient = 0;
     for (const auto& p : module->parameters()) withoutGradient += p.grad().defined() ? 0 : 1;
     CHECK(withoutGradient == 0);
+}
+
+// The training seam search's input (`verify --training --find-seam`; the search itself captures, so it
+// runs on the GPU in tests/gpu/TrainingGpuTest.cpp): the chain must be the family's training forward,
+// and its encoder-side links must hold exactly the declared seam's captured part, so that a search
+// stopping before the decoder side has found the declared seam and nothing else.
+TEST_CASE("rtdetr-r18's training chain gives its declared split bit for bit, and its encoder-side links are the "
+          "declared captured part",
+          "[families][rtdetr][forensics]") {
+    const OneThread oneThread;
+    const auto& family = rtdetrFamily();
+    REQUIRE(family.trainingChain);
+    auto network = family.build(5);
+    network.ptr()->train();
+    const auto chain = family.trainingChain(network);
+    REQUIRE(chain.has_value());
+    std::vector<std::string> names;
+    std::vector<bool> readsTargets;
+    for (const auto& link : chain->links) {
+        names.push_back(link.name);
+        readsTargets.push_back(link.readsTargets);
+    }
+    CHECK(names == std::vector<std::string>{"encoder_side.backbone", "encoder_side.input_proj", "encoder_side.encoder",
+                                            "decoder_side"});
+    CHECK(readsTargets == std::vector<bool>{false, false, false, true});
+
+    torch::manual_seed(21);
+    const auto images = torch::rand({2, 3, 128, 128});
+    const auto targets = twoImageTargets(family);
+    const auto declared = families::trainingSeamOf(family, network);
+    REQUIRE(declared.has_value());
+    torch::NoGradGuard noGrad;
+    torch::manual_seed(9);  // the denoising noise
+    const auto expected = declared->rest(declared->capturedForward(images), targets);
+    torch::manual_seed(9);
+    const auto chained = chain->run(images, targets, 0, chain->size());
+    const auto comparison = graphs::compareBitwise(expected, chained);
+    INFO(comparison.firstMismatch);
+    CHECK(comparison.equal);
+
+    const auto parametersOf = [](const torch::nn::Module& module) {
+        std::set<const void*> set;
+        for (const auto& p : module.parameters()) set.insert(p.unsafeGetTensorImpl());
+        return set;
+    };
+    const auto encoderSide = families::trainingPrefixSeam(*chain, 3);
+    CHECK(parametersOf(*encoderSide.captured) == parametersOf(*declared->captured));
+    CHECK_FALSE(encoderSide.giveTargets);  // the encoder side reads the images only
+    CHECK(encoderSide.point == "after encoder_side.encoder, before decoder_side");
+    CHECK(parametersOf(*families::trainingPrefixSeam(*chain, 2).captured) != parametersOf(*declared->captured));
 }

@@ -21,6 +21,7 @@ if(TARGET graphlens_train)
     ${CMAKE_CURRENT_LIST_DIR}/TrainerTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingStepTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingSeamTest.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/TrainingSeamSearchTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/NumericsClassTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingSweepTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingNetworkSourceTest.cpp

@@ -238,7 +238,15 @@ TrainingSeamFinding findTrainingSeam(const families::Family& family, const Train
         finding.sameAsDeclared = sameParameters(declared->captured->parameters(), found.captured->parameters());
     }
     if (options.measure && options.device.is_cuda()) {
-        measureSplit(trainingPrefixFamily(family, *search.end), options, imgsz, finding);
+        try {
+            measureSplit(trainingPrefixFamily(family, *search.end), options, imgsz, finding);
+        } catch (const std::exception& error) {  // the search's answer stands; the figures are left out
+            finding.notMeasured = oneLine(error.what());
+            finding.capturedShare.reset();
+            finding.eagerMs.reset();
+            finding.splitMs.reset();
+            finding.speedup.reset();
+        }
     }
     return finding;
 }
@@ -276,6 +284,7 @@ std::string TrainingSeamFinding::text() const {
                       *splitMs, *speedup);
         out += line;
     }
+    if (!notMeasured.empty()) out += "    not measured: " + notMeasured + "\n";
     std::snprintf(line, sizeof line, "    trials: %zu training checks\n", trials.size());
     return out + line;
 }
@@ -291,6 +300,7 @@ nlohmann::json TrainingSeamFinding::json() const {
     if (eagerMs) j["eager_ms"] = *eagerMs;
     if (splitMs) j["split_ms"] = *splitMs;
     if (speedup) j["speedup"] = *speedup;
+    if (!notMeasured.empty()) j["not_measured"] = notMeasured;
     return j;
 }
 

@@ -57,6 +57,7 @@ struct TrainingSeamFinding {
     std::optional<bool> sameAsDeclared;
     std::optional<double> capturedShare;               // of the eager training step, 0..1
     std::optional<double> eagerMs, splitMs, speedup;   // medians of the timed steps
+    std::string notMeasured;                           // why the split could not be timed
     std::vector<families::SegmentTrialLog> trials;
 
     std::string text() const;

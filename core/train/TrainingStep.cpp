@@ -76,7 +76,12 @@ torch::Tensor TrainingStep::forwardLoss(const torch::Tensor& images, const torch
             seamOutputs_.clear();
             if (output.isTensor()) seamOutputs_.push_back(output.toTensor());
             if (output.isTuple()) {
-                for (const auto& item : output.toTupleRef().elements()) seamOutputs_.push_back(item.toTensor());
+                // A seam search's trial may capture a part whose output also holds host values (counts,
+                // index lists): they carry no gradient, so only the tensors are watched. A graph refuses
+                // such an output (GraphedNetwork says which); eagerly it runs.
+                for (const auto& item : output.toTupleRef().elements()) {
+                    if (item.isTensor()) seamOutputs_.push_back(item.toTensor());
+                }
             }
             output = options_.seam->rest(output, targets);
         } else {

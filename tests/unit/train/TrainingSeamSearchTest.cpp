@@ -10,7 +10,11 @@
 #include "families/ChainSeamSearch.h"
 #include "families/TrainingChain.h"
 #include "graphs/OutputTree.h"
+#include "train/CapturableSgd.h"
+#include "train/GradientScaler.h"
 #include "train/TrainingParity.h"
+#include "train/TrainingStep.h"
+#include "graphs/ModuleForward.h"
 
 #include <catch2/catch.hpp>
 #include <torch/torch.h>
@@ -239,4 +243,45 @@ TEST_CASE("the prefix search never tries a segment after the broken link", "[tra
     CHECK(result.firstBrokenLink == std::size_t{1});
     CHECK(result.brokenWhy == "link 1 refuses");
     for (const auto& [begin, end] : tried) CHECK(begin == 0);
+}
+
+TEST_CASE("a trial part whose output holds a host value beside its tensors trains eagerly, and a graph refuses it by name",
+          "[train][forensics]") {
+    // rtdetr-r18's decoder side returns its denoising layout (counts, index lists) beside the tensors.
+    auto family = chainFamily(/*refuseUnderCapture=*/false);
+    family.trainingSeam = [](torch::nn::AnyModule& network) {
+        auto net = network.get<ChainNet>();
+        families::TrainingSeam seam;
+        seam.captured = net->features.ptr();
+        seam.capturedForward = [net](const torch::Tensor& x) mutable {
+            return c10::IValue(c10::ivalue::Tuple::create({net->body(net->stem(x)), c10::IValue(std::int64_t{3})}));
+        };
+        seam.rest = [net](const c10::IValue& out, const torch::Tensor& targets) mutable {
+            return c10::IValue(net->rest(out.toTupleRef().elements()[0].toTensor(), targets));
+        };
+        return std::optional<families::TrainingSeam>(std::move(seam));
+    };
+    for (const auto scope : {families::TrainingGraphScope::None, families::TrainingGraphScope::Network}) {
+        auto network = family.build(3);
+        network.ptr()->train();
+        train::CapturableSgd optimizer(network.ptr()->parameters(), train::SgdOptions{});
+        train::GradientScaler scaler(torch::kCPU, {.enabled = false});
+        train::TrainingStepOptions options;
+        options.graphScope = scope;
+        options.captureOnSighting = 1;
+        options.backend = std::make_shared<testing::FakeCaptureBackend>();
+        options.seam = families::trainingSeamOf(family, network);
+        std::vector<std::string> warnings;
+        options.warn = [&warnings](const std::string& line) { warnings.push_back(line); };
+        train::TrainingStep step(network.ptr(), graphs::forwardOf(network), family, optimizer, scaler, options);
+        const auto result = step.run(torch::randn({2, 3, 8, 8}), torch::tensor({1, 2}));
+        CHECK(std::isfinite(result.loss.item<double>()));
+        CHECK_FALSE(result.replayed);
+        if (scope == families::TrainingGraphScope::None) {
+            CHECK(warnings.empty());
+        } else {
+            REQUIRE(warnings.size() == 1);
+            CHECK(warnings.front().find("output 1 is a Int, a host value a replay cannot recompute") != std::string::npos);
+        }
+    }
 }

@@ -1,5 +1,6 @@
 #include "bench/FamilyListing.h"
 
+#include "families/AotiPackage.h"
 #include "families/FamilyRegistry.h"
 
 #include <algorithm>
@@ -12,6 +13,28 @@ std::string joinedScopes(const nlohmann::json& scopes) {
     std::string joined;
     for (const auto& scope : scopes) joined += (joined.empty() ? "" : ", ") + scope.get<std::string>();
     return joined;
+}
+
+// The batch sizes a family takes: an AOTInductor package's compiled batch dimension ("4", "2..16",
+// "2.."), "any" for everything else.
+std::string batchesTaken(const families::Family& family) {
+    if (family.jit != "aoti" || family.source.empty()) return "any";
+    const auto info = families::inspectAotiPackage(family.source);
+    if (!info.input || info.input->dims.empty()) return "unknown";
+    const auto& batch = info.input->dims.front();
+    if (batch.exact) return std::to_string(*batch.exact);
+    return std::to_string(std::max<long>(batch.min, 1)) + ".." + (batch.max > 0 ? std::to_string(batch.max) : "");
+}
+
+// The table's line under a package's row: which batches it runs.
+std::string batchesLine(const std::string& batches) {
+    if (batches == "any") return {};
+    if (batches == "unknown") return "  its batch dimension could not be read from the package\n";
+    const auto dots = batches.find("..");
+    if (dots == std::string::npos) return "  compiled for batch " + batches + " only\n";
+    const auto low = batches.substr(0, dots), high = batches.substr(dots + 2);
+    return high.empty() ? "  compiled for batches " + low + " or more\n"
+                        : "  compiled for batches " + low + " to " + high + "\n";
 }
 
 }  // namespace
@@ -29,6 +52,8 @@ nlohmann::json familyListingJson(const std::vector<families::Family>& families) 
                                         {"reason", family.imageSizes.reason},
                                         {"sizes", families::imageSizeRuleShort(family.imageSizes)}}},
                         {"params", families::parameterCount(*module.ptr())},
+                        // The batch sizes it runs: "any", or a package's compiled range ("4", "2..16", "2..").
+                        {"batches", batchesTaken(family)},
                         {"inference", families::toString(family.inference.kind)},
                         // The widest scope (what scripts and the window read) and every declared one.
                         {"training", family.training.seam.empty() ? std::string(families::toString(family.training.widest)) : "seam"},
@@ -53,6 +78,7 @@ std::string familyListingTable(const std::vector<families::Family>& families) {
         table += line;
         if (entry["source"] != "built-in") {
             table += "  " + entry["source"].get<std::string>() + ": " + entry["reason"].get<std::string>() + "\n";
+            table += batchesLine(entry["batches"].get<std::string>());
         }
     }
     return table;

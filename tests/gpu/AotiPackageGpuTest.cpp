@@ -7,6 +7,7 @@
 #include "bench/SweepSession.h"
 #include "bench/UsageError.h"
 #include "bench/UserModelLoader.h"
+#include "support/Skip.h"
 
 #include <catch2/catch.hpp>
 #include <torch/torch.h>
@@ -72,22 +73,35 @@ TEST_CASE("a CUDA AOTInductor package gets `whole` support from the parity check
     }
 }
 
+TEST_CASE("a CUDA AOTInductor package computes what its Python module computes", "[cuda][aoti]") {
+    const auto& expected = UserModelFixtures::aotiCuda().manifest();
+    REQUIRE(expected["device"] == "cuda");
+    const auto images = tensorOf(expected["input"], expected["input_shape"]).cuda();
+    const auto module = tensorOf(expected["module_output"], expected["output_shape"]);
+    torch::NoGradGuard noGrad;
+    auto dynamic = loadPackage("classifier_aoti.pt2").family.build(0);
+    CHECK(torch::allclose(dynamic.forward<c10::IValue>(images).toTensor().cpu(), module, 1e-3, 1e-4));
+    auto nhwc = loadPackage("classifier_cl_b4.pt2").family.build(0);
+    CHECK(torch::allclose(nhwc.forward<c10::IValue>(images).toTensor().cpu(), module, 1e-3, 1e-4));
+    CHECK_THROWS_WITH(nhwc.forward<c10::IValue>(torch::rand({8, 3, 32, 32}, torch::kCUDA)),
+                      Catch::Contains("batch 8, but it was compiled for batch 4 only"));
+}
+
 TEST_CASE("a CUDA AOTInductor package computes what it computes from Python", "[cuda][aoti]") {
     const auto& expected = UserModelFixtures::aotiCuda().manifest();
     REQUIRE(expected["device"] == "cuda");
+    if (expected.contains("package_output_unavailable")) {
+        GRAPHLENS_SKIP("no Python run of the packages to compare with: " << expected["package_output_unavailable"].get<std::string>());
+    }
     const auto images = tensorOf(expected["input"], expected["input_shape"]).cuda();
     torch::NoGradGuard noGrad;
     auto dynamic = loadPackage("classifier_aoti.pt2").family.build(0);
     const auto output = dynamic.forward<c10::IValue>(images).toTensor().cpu();
     // The same compiled kernels on the same GPU and input: equal, not merely close.
     CHECK(torch::equal(output, tensorOf(expected["package_output"], expected["output_shape"])));
-    CHECK(torch::allclose(output, tensorOf(expected["module_output"], expected["output_shape"]), 1e-3, 1e-4));
-
     auto nhwc = loadPackage("classifier_cl_b4.pt2").family.build(0);
     const auto fromNchw = nhwc.forward<c10::IValue>(images).toTensor().cpu();
     CHECK(torch::equal(fromNchw, tensorOf(expected["nhwc_package_output"], expected["output_shape"])));
-    CHECK_THROWS_WITH(nhwc.forward<c10::IValue>(torch::rand({8, 3, 32, 32}, torch::kCUDA)),
-                      Catch::Contains("batch 8, but it was compiled for batch 4 only"));
 }
 
 TEST_CASE("sweeping a CUDA AOTInductor package captures it through the runner", "[cuda][aoti]") {

@@ -58,6 +58,17 @@ GraphedNetwork::GraphedNetwork(GraphBody forward, std::vector<torch::Tensor> par
                                const torch::Tensor& example, int warmupIterations)
     : backend_(std::move(backend)), parameters_(std::move(parameters)) {
     if (const auto reason = backend_->unsupportedReason(example); !reason.empty()) throw std::runtime_error(reason);
+    // The gradients the backward graph adds into: every parameter whose .grad exists now. A real
+    // capture executes nothing, but a backend that runs the body while capturing would add once too
+    // many, so they are restored with the buffers.
+    gradTargets_.reserve(parameters_.size());
+    for (const auto& parameter : parameters_) {
+        const auto& grad = parameter.grad();
+        const bool addable = grad.defined() && grad.sizes() == parameter.sizes() &&
+                             grad.scalar_type() == parameter.scalar_type() && grad.device() == parameter.device();
+        gradTargets_.push_back(addable ? grad : torch::Tensor());
+        if (addable) restoreAfterCapture.push_back(grad);
+    }
     const TensorSnapshot snapshot(std::move(restoreAfterCapture));
     const GeneratorSnapshot randomState(example.device());
     staticInput_ = example.detach().clone();
@@ -85,8 +96,12 @@ GraphedNetwork::GraphedNetwork(GraphBody forward, std::vector<torch::Tensor> par
         const GraphBody backwardBody = [this](const torch::Tensor&) {
             auto gradients = torch::autograd::grad(staticOutputs_, parameters_, staticGradOutputs_, /*retain_graph=*/true,
                                                    /*create_graph=*/false, /*allow_unused=*/true);
+            torch::NoGradGuard noGrad;
             for (std::size_t i = 0; i < gradients.size(); ++i) {
                 if (!gradients[i].defined()) gradients[i] = torch::zeros_like(parameters_[i]);
+                // What autograd's AccumulateGrad would do after the replay, one launch per parameter
+                // from the host, done inside the graph: .grad += g, the same in-place add.
+                if (gradTargets_[i].defined()) gradTargets_[i].add_(gradients[i]);
             }
             return c10::IValue(gradients);
         };
@@ -109,6 +124,12 @@ GraphedNetwork::GraphedNetwork(GraphBody forward, std::vector<torch::Tensor> par
 }
 
 GraphedNetwork::~GraphedNetwork() = default;
+
+std::size_t GraphedNetwork::gradientsAddedInGraph() const {
+    std::size_t added = 0;
+    for (const auto& target : gradTargets_) added += target.defined() ? 1 : 0;
+    return added;
+}
 
 c10::IValue GraphedNetwork::operator()(const torch::Tensor& input) {
     auto outputs = ReplayNetwork::apply(input, at::TensorList(parameters_), this);
@@ -138,8 +159,15 @@ std::vector<torch::Tensor> GraphedNetwork::replayBackward(const std::vector<torc
     std::vector<torch::Tensor> gradients;
     gradients.reserve(parameters_.size());
     for (std::size_t i = 0; i < parameters_.size(); ++i) {
+        const auto& grad = parameters_[i].grad();
+        if (gradTargets_[i].defined() && grad.is_same(gradTargets_[i])) {
+            gradients.emplace_back();  // the graph added it into .grad already: autograd gets nothing
+            continue;
+        }
+        // A .grad made or replaced after capture: the graph added into the old tensor, so autograd
+        // accumulates this one from the buffer (a copy when .grad is undefined; see the header).
         const auto& buffer = staticGradInputs_[i];
-        gradients.push_back(parameters_[i].grad().defined() ? buffer.detach() : buffer.clone());
+        gradients.push_back(grad.defined() ? buffer.detach() : buffer.clone());
     }
     return gradients;
 }

@@ -9,10 +9,17 @@
 // - Warm-up (on the capture stream, before the forward graph) runs forward + torch::autograd::grad,
 //   never backward(), so no parameter's .grad is touched; the buffers given to restore (BatchNorm
 //   running statistics) are put back afterwards, also when capture fails.
-// - Gradients: when a parameter's .grad is undefined autograd would adopt the returned tensor as
-//   .grad. Returning the graph's static gradient buffer would then alias .grad to it, and the next
-//   replay would overwrite it (accumulation would give 2·g1 instead of g0 + g1). So a gradient for a
-//   parameter without .grad is a copy; one with .grad gets the buffer, added in place.
+// - Gradients: a parameter whose .grad exists at capture (a training step zeroes it in place, so it
+//   keeps its storage) has its gradient added into that .grad by the backward graph itself, and
+//   autograd is handed nothing for it. Handing it over instead would cost one add launched from the
+//   host per parameter tensor after every replay (AccumulateGrad), which on a launch-bound step of a
+//   network with many small tensors is most of what the backward graph saved. The add is the one
+//   AccumulateGrad makes (.grad += g), so the values are the same bit for bit.
+//   A .grad made or replaced after capture falls back to autograd: when it is undefined autograd
+//   would adopt the returned tensor as .grad, and returning the graph's static gradient buffer would
+//   alias .grad to it, so that the next replay overwrites it (accumulation would give 2·g1 instead of
+//   g0 + g1). So such a parameter without .grad gets a copy; one with .grad gets the buffer, added in
+//   place by autograd.
 // - The outputs are the forward graph's static buffers (detached from them by autograd): the next
 //   forward replay overwrites them, as in PyTorch. Consume them before the next call.
 #include "graphs/CaptureBackend.h"
@@ -44,6 +51,8 @@ public:
     std::int64_t poolBytes() const { return poolBytes_; }
     std::int64_t forwardReplays() const { return forwardReplays_; }
     std::int64_t backwardReplays() const { return backwardReplays_; }
+    // Parameters whose gradient the backward graph adds into their .grad (the rest go through autograd).
+    std::size_t gradientsAddedInGraph() const;
 
     // Used by the autograd function (GraphedNetwork.cpp).
     std::vector<torch::Tensor> replayForward(const torch::Tensor& input);
@@ -59,6 +68,7 @@ private:
     std::vector<torch::Tensor> staticOutputs_;      // with autograd history: the backward graph's roots
     std::vector<torch::Tensor> staticGradOutputs_;  // written before each backward replay
     std::vector<torch::Tensor> staticGradInputs_;   // one per parameter, written by the backward graph
+    std::vector<torch::Tensor> gradTargets_;        // per parameter: the .grad the graph adds into, or undefined
     std::unique_ptr<CapturedGraph> forwardGraph_, backwardGraph_;
     double captureMs_ = 0;
     std::int64_t poolBytes_ = 0;

@@ -1,6 +1,7 @@
 // Graphed training on the GPU: both scopes against eager from one seeded state (step-0 loss,
 // losses, parameters and BatchNorm buffers after 6 steps, compared bit for bit; the report names
-// the numerics class), gradient accumulation g0 + g1 across replays with undefined .grad, random
+// the numerics class), gradient accumulation g0 + g1 across replays with undefined .grad and with
+// the gradients added inside the backward graph (a .grad replaced after capture falls back), random
 // numbers inside a graph (consecutive replays differ; seeded eager == seeded graphed), and the
 // fallbacks of a real run (injected failure mid-run, multi-scale beyond the cap) with the loader's
 // pinned-memory threads running while graphs are captured.
@@ -123,6 +124,65 @@ TEST_CASE("network scope: accumulated gradients are g0 + g1 across replays also 
     }
     CHECK(graphed.forwardReplays() == 2);
     CHECK(graphed.backwardReplays() == 2);
+}
+
+TEST_CASE("network scope: gradients added inside the backward graph equal eager's, also after .grad is replaced", "[cuda][train]") {
+    torch::manual_seed(2);
+    torch::nn::Sequential net(torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 8, 3).padding(1)), torch::nn::ReLU(),
+                              torch::nn::Flatten(), torch::nn::Linear(8 * 8 * 8, 4));
+    net->to(kGpu);
+    const auto x0 = torch::randn({2, 3, 8, 8}, kGpu);
+    const auto x1 = torch::randn({2, 3, 8, 8}, kGpu);
+    const auto zeroInPlace = [&] {
+        for (auto& p : net->parameters()) {
+            if (p.grad().defined()) p.mutable_grad().zero_();
+            else p.mutable_grad() = torch::zeros_like(p);
+        }
+    };
+    const auto gradients = [&] {
+        std::vector<torch::Tensor> grads;
+        for (const auto& p : net->parameters()) grads.push_back(p.grad().clone());
+        return grads;
+    };
+    zeroInPlace();
+    net->forward(x0).square().sum().backward();
+    const auto eager0 = gradients();
+    net->forward(x1).square().sum().backward();
+    const auto eager01 = gradients();
+    zeroInPlace();  // .grad exists at capture: the backward graph adds into it
+    graphs::GraphedNetwork graphed([net](const torch::Tensor& x) mutable { return c10::IValue(net->forward(x)); },
+                                   net->parameters(), {}, graphs::makeCudaCaptureBackend(), x0, 3);
+    const auto parameters = net->parameters();
+    REQUIRE(graphed.gradientsAddedInGraph() == parameters.size());
+    for (const auto& p : parameters) REQUIRE(torch::equal(p.grad(), torch::zeros_like(p)));  // capture added nothing
+    graphed(x0).toTensor().square().sum().backward();
+    auto replayed = gradients();
+    for (std::size_t i = 0; i < parameters.size(); ++i) {
+        CAPTURE(i);
+        CHECK(torch::allclose(replayed[i], eager0[i], 1e-5, 1e-6));
+    }
+    graphed(x1).toTensor().square().sum().backward();  // a second micro-step accumulates: g0 + g1
+    replayed = gradients();
+    for (std::size_t i = 0; i < parameters.size(); ++i) {
+        CAPTURE(i);
+        CHECK(torch::allclose(replayed[i], eager01[i], 1e-5, 1e-6));
+    }
+    // A .grad replaced behind the graph's back, and one dropped: autograd fills them from the buffer.
+    zeroInPlace();
+    auto changing = net->parameters();
+    changing[0].mutable_grad() = torch::zeros_like(changing[0]);
+    changing[1].mutable_grad() = torch::Tensor();
+    graphed(x0).toTensor().square().sum().backward();
+    replayed = gradients();
+    for (std::size_t i = 0; i < parameters.size(); ++i) {
+        CAPTURE(i);
+        CHECK(torch::allclose(replayed[i], eager0[i], 1e-5, 1e-6));
+    }
+    const auto adopted = changing[1].grad().clone();
+    zeroInPlace();
+    graphed(x1).toTensor().square().sum().backward();  // must not rewrite the gradient autograd adopted before
+    CHECK_FALSE(torch::equal(changing[1].grad(), adopted));
+    CHECK(torch::allclose(changing[1].grad(), eager01[1] - eager0[1], 1e-4, 1e-5));
 }
 
 TEST_CASE("random numbers inside a graph: replays draw new masks and seeded eager equals seeded graphed", "[cuda][train]") {

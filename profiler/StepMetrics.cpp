@@ -2,6 +2,7 @@
 
 #include "profiler/Correlation.h"
 #include "profiler/Intervals.h"
+#include "profiler/RecordedApis.h"
 
 #include <algorithm>
 #include <map>
@@ -50,6 +51,18 @@ std::vector<GpuWork> workIssuedIn(const CorrelatedRecords& records, const PhaseM
         if (contains(range, issuedAt)) out.push_back({issuedAt, {graph.record->start, graph.record->end}});
     }
     return out;
+}
+
+// From the range's start to the first call inside it that waits for the GPU (records.apis is sorted
+// by start); the whole range when none does.
+uint64_t hostBeforeWaitNs(const CorrelatedRecords& records, const PhaseMark& range) {
+    auto call = std::lower_bound(records.apis.begin(), records.apis.end(), range.start,
+                                 [](const CorrelatedApi& api, uint64_t t) { return api.record->start < t; });
+    for (; call != records.apis.end() && call->record->start <= range.end; ++call) {
+        const auto role = recordedApiRole(call->record->domain, call->record->cbid);
+        if (role == ApiRole::Synchronize || role == ApiRole::Memcpy) return call->record->start - range.start;
+    }
+    return range.end - range.start;
 }
 
 // The intervals of the work issued inside the range (work is the step's, so a phase never counts more).
@@ -160,6 +173,7 @@ StepMetrics measureStep(int index, const PhaseMark& step, const CorrelatedRecord
         for (const auto* range : byName[timing.name]) {
             ++timing.ranges;
             timing.wallUs += toUs(range->end - range->start);
+            timing.hostBeforeWaitUs += toUs(hostBeforeWaitNs(records, *range));
             appendIntervalsIn(work, *range, intervals);
         }
         timing.gpuUs = toUs(unionLength(std::move(intervals)));
@@ -202,18 +216,19 @@ StepSummary summarise(const std::vector<StepMetrics>& steps, const std::vector<d
             const bool known = std::any_of(summary.phases.begin(), summary.phases.end(),
                                            [&](const auto& p) { return p.name == timing.name; });
             if (known) continue;
-            std::vector<double> ranges, wall, gpu, kernels;
+            std::vector<double> ranges, wall, gpu, kernels, beforeWait;
             for (const auto& other : steps) {
                 if (const auto* p = other.phase(timing.name)) {
                     ranges.push_back(p->ranges);
                     wall.push_back(p->wallUs);
                     gpu.push_back(p->gpuUs);
                     kernels.push_back(p->kernels);
+                    beforeWait.push_back(p->hostBeforeWaitUs);
                 }
             }
             summary.phases.push_back(PhaseTiming{timing.name, static_cast<int>(quantile(ranges, 0.5)),
                                                  quantile(wall, 0.5), quantile(gpu, 0.5),
-                                                 quantile(kernels, 0.5)});
+                                                 quantile(kernels, 0.5), quantile(beforeWait, 0.5)});
         }
     }
     return summary;

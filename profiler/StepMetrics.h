@@ -48,6 +48,11 @@ struct PhaseTiming {
     // graph-level replay counts its graph's kernel nodes, when known, as StepMetrics::kernels does.
     // A whole number per step; a double so the summary's median of two steps is not truncated.
     double kernels = 0;
+    // Host time from the start of each range to its first wait for the GPU (a synchronize call, or a
+    // copy call, which waits when it copies to the host), or to the range's end without one. What of
+    // the phase can run on the host while the GPU is still busy with earlier work: the advisor's
+    // overlap of an eager postprocess with a replay (advisor/GraphedStepPrediction.h).
+    double hostBeforeWaitUs = 0;
 };
 
 struct StepMetrics {

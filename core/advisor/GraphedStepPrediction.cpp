@@ -34,6 +34,27 @@ void judge(GraphedStepPrediction& prediction) {
     }
 }
 
+// Inference, where the profile says how long the postprocess runs on the host before it first waits
+// for the GPU: the replay is launched at once, so the host goes on to the data's and postprocess's
+// host work while the GPU runs the upload and the replay; the postprocess's first wait joins the two.
+// Returns the eager rest's share of the predicted step (what it adds beyond the replay), or nothing
+// when the row lacks a figure.
+std::optional<double> overlappedInferenceRestMs(const results::Measurement& eager, const PredictionRegion& region,
+                                                double replayGapsMs) {
+    if (eager.phase != "infer" || !eager.postprocess_host_before_wait_us || !eager.data_ms || !eager.postprocess_ms) {
+        return std::nullopt;
+    }
+    const double dataGpuMs = eager.data_gpu_us.value_or(0) / 1000.0;
+    const double postGpuMs = eager.postprocess_gpu_us.value_or(0) / 1000.0;
+    const double dataHostMs = std::max(0.0, *eager.data_ms - dataGpuMs);
+    const double postBeforeWaitMs = std::min(*eager.postprocess_ms, *eager.postprocess_host_before_wait_us / 1000.0);
+    const double hostChainMs = dataHostMs + postBeforeWaitMs;
+    const double gpuChainMs = dataGpuMs + region.gpuMs + replayGapsMs;
+    // After its first wait the postprocess waits for its own GPU work and finishes on the host.
+    const double postAfterWaitMs = std::max(postGpuMs, *eager.postprocess_ms - postBeforeWaitMs);
+    return std::max(hostChainMs, gpuChainMs) - region.gpuMs - replayGapsMs + postAfterWaitMs;
+}
+
 }  // namespace
 
 std::optional<GraphedStepPrediction> predictGraphedStep(const results::Measurement& eager,
@@ -56,9 +77,13 @@ std::optional<GraphedStepPrediction> predictGraphedStep(const results::Measureme
     prediction.region = *region;
     prediction.replayGapsMs = region->kernels * calibration.gapUsPerKernel / 1000.0;
     prediction.replayHostMs = region->replays * calibration.hostUsPerReplay / 1000.0;
-    const double timedRest = *eager.step_ms_median - region->eagerWallMs;
-    prediction.eagerRestMs =
-        std::min(region->eagerRestMs, std::max(timedRest, region->eagerRestMs / 2)) + region->lossBackwardMs;
+    if (const auto overlapped = overlappedInferenceRestMs(eager, *region, prediction.replayGapsMs)) {
+        prediction.eagerRestMs = *overlapped;
+    } else {
+        const double timedRest = *eager.step_ms_median - region->eagerWallMs;
+        prediction.eagerRestMs =
+            std::min(region->eagerRestMs, std::max(timedRest, region->eagerRestMs / 2)) + region->lossBackwardMs;
+    }
     prediction.graphedMs = prediction.eagerRestMs + region->gpuMs + prediction.replayGapsMs + prediction.replayHostMs;
     prediction.speedup = *eager.step_ms_median / prediction.graphedMs;
     prediction.regionBusyShare = region->gpuMs / region->eagerWallMs;

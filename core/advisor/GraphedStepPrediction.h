@@ -6,6 +6,14 @@
 //   eager rest             = what stays eager, as the timed step sees it (below), plus, in network scope,
 //                            the loss's backward (PredictionRegion::lossBackwardMs)
 //
+// Inference, when the profile has the postprocess's host time before its first wait for the GPU:
+// the replay returns at once, so the host's share of the data phase and of the postprocess up to
+// that wait runs while the GPU uploads and replays, and only the longer of the two chains counts:
+//   eager rest = max(data host + postprocess before its wait, data GPU + region GPU + gaps)
+//                - region GPU - gaps + max(postprocess GPU, postprocess - its time before the wait)
+// (data host = data phase less its GPU time). Without that figure (a session from an older version)
+// the rule below applies to inference too.
+//
 // The region is what the graph replaces (PredictionRegion.h); the gap and host cost come from the
 // device's calibration (ReplayCalibration.h). The phase pass synchronizes at every phase boundary,
 // which the timed step does not: there the eager parts overlap the GPU's work, so they cost less than
@@ -32,7 +40,7 @@ struct GraphedStepPrediction {
     PredictionRegion region;
     double replayGapsMs = 0;   // region kernels * gap per kernel
     double replayHostMs = 0;   // replays * host cost per replay
-    double eagerRestMs = 0;    // the rest as above, the loss's backward included
+    double eagerRestMs = 0;    // what the rest adds to the replay, as above (the loss's backward included)
     double graphedMs = 0;      // the prediction
     double speedup = 0;        // eager step median / graphedMs
     double regionBusyShare = 0;  // GPU time / eager wall time of the region

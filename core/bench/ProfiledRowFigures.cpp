@@ -21,6 +21,7 @@ void fillPhaseColumns(Measurement& row, const profiler::StepSummary& summary) {
             row.*columns.gpuUs = phase.gpuUs;
             row.*columns.kernels = phase.kernels;
         }
+        if (phase.name == results::kPostprocessColumns.name) row.postprocess_host_before_wait_us = phase.hostBeforeWaitUs;
     }
 }
 

@@ -19,7 +19,7 @@ constexpr std::optional<double> M::*kProfiledColumns[] = {
     &M::data_wall_us, &M::data_gpu_us, &M::forward_wall_us, &M::forward_gpu_us,
     &M::loss_wall_us, &M::loss_gpu_us, &M::backward_wall_us, &M::backward_gpu_us,
     &M::optimizer_wall_us, &M::optimizer_gpu_us, &M::postprocess_wall_us, &M::postprocess_gpu_us,
-    &M::discarded_records, &M::profiler_overhead_pct, &M::profiler_overhead_ci_low, &M::profiler_overhead_ci_high,
+    &M::postprocess_host_before_wait_us, &M::discarded_records, &M::profiler_overhead_pct, &M::profiler_overhead_ci_low, &M::profiler_overhead_ci_high,
     &M::gpu_records_overhead_pct,
     &M::data_kernels, &M::forward_kernels, &M::loss_kernels, &M::backward_kernels, &M::optimizer_kernels,
     &M::postprocess_kernels, &M::captured_wall_us, &M::captured_gpu_us, &M::captured_kernels,

@@ -157,3 +157,46 @@ TEST_CASE("An inference row split at a seam gets no prediction: forward's phase 
     CHECK_FALSE(predictGraphedStep(row, calibration(), &why));
     CHECK(why == "the graph replaces only part of forward (a seam split), which the profile does not time apart");
 }
+
+TEST_CASE("A postprocess that launches work before it waits overlaps the replay; after its wait it is in series",
+          "[advisor]") {
+    // Forward's replay keeps the GPU busy 0.3 + 50 * 2 us = 0.4 ms after an upload of 0.02 ms. The
+    // postprocess (0.6 ms, 0.05 ms of it GPU) launches its kernels for 0.25 ms before its first wait.
+    auto row = launchBoundInference();
+    row.data_ms = 0.05;
+    row.data_gpu_us = 20;
+    row.postprocess_ms = 0.6;
+    row.postprocess_gpu_us = 50;
+    row.postprocess_host_before_wait_us = 250;
+    row.step_ms_median = 2.7;
+    std::string why;
+    auto p = predictGraphedStep(row, calibration(), &why);
+    REQUIRE(p);
+    // host chain 0.03 + 0.25 = 0.28 < GPU chain 0.02 + 0.3 + 0.1 = 0.42: hidden; then 0.6 - 0.25 = 0.35.
+    CHECK(p->graphedMs == Approx(0.01 + 0.42 + 0.35));
+    CHECK(p->eagerRestMs == Approx(0.42 - 0.4 + 0.35));
+    // The same postprocess waiting at once (a copy to the host first) overlaps nothing of itself.
+    row.postprocess_host_before_wait_us = 5;
+    p = predictGraphedStep(row, calibration(), &why);
+    REQUIRE(p);
+    CHECK(p->graphedMs == Approx(0.01 + 0.42 + 0.595));
+    // A host chain longer than the GPU's: the GPU waits for the host, the longer chain counts.
+    row.postprocess_host_before_wait_us = 550;
+    p = predictGraphedStep(row, calibration(), &why);
+    REQUIRE(p);
+    CHECK(p->graphedMs == Approx(0.01 + (0.03 + 0.55) + 0.05));
+}
+
+TEST_CASE("After its first wait the postprocess costs at least its own GPU work", "[advisor]") {
+    auto row = launchBoundInference();
+    row.data_ms = 0.05;
+    row.data_gpu_us = 20;
+    row.postprocess_ms = 0.6;
+    row.postprocess_gpu_us = 500;  // a GPU-heavy decode: 0.5 ms of kernels queued before the wait
+    row.postprocess_host_before_wait_us = 300;
+    row.step_ms_median = 2.7;
+    std::string why;
+    const auto p = predictGraphedStep(row, calibration(), &why);
+    REQUIRE(p);
+    CHECK(p->graphedMs == Approx(0.01 + 0.42 + 0.5));
+}

@@ -124,6 +124,28 @@ TEST_CASE("eager step: launches by callback id, busy as a union of kernels and c
     CHECK(*eager.launchDelayP90Us == Approx(2.22));
 }
 
+TEST_CASE("host time before a phase first waits: to its first copy or synchronize call, else the whole range",
+          "[profiler][metrics]") {
+    auto batch = scenarioBatch();
+    const auto metrics = computeMetrics(batch, scenarioPhases());
+    REQUIRE(metrics.steps.size() == 2);
+    const auto& eager = metrics.steps[0];
+    CHECK(eager.phase("data")->hostBeforeWaitUs == Approx(0.2));         // its copy call at 1200 in [1000, 2000]
+    CHECK(eager.phase("forward")->hostBeforeWaitUs == Approx(4.0));      // launches and a memset only: never waits
+    CHECK(eager.phase("postprocess")->hostBeforeWaitUs == Approx(0.3));  // the copy back at 6300
+    const auto& graphed = metrics.steps[1];
+    CHECK(graphed.phase("forward")->hostBeforeWaitUs == Approx(5.0));    // the graph launch does not wait
+    CHECK(graphed.phase("postprocess")->hostBeforeWaitUs == Approx(0.1));
+    // A synchronize call counts as a wait too, and the first wait wins: one at 4000 cuts forward there.
+    batch.apis.push_back(api(R, kCudaStreamSynchronize, 4000, 4100, 40));
+    const auto withSync = computeMetrics(batch, scenarioPhases());
+    CHECK(withSync.steps[0].phase("forward")->hostBeforeWaitUs == Approx(2.0));
+    CHECK(withSync.summary.phases.size() == 3);
+    for (const auto& phase : withSync.summary.phases) {
+        if (phase.name == "forward") CHECK(phase.hostBeforeWaitUs == Approx((2.0 + 5.0) / 2));  // median of two steps
+    }
+}
+
 TEST_CASE("graphed step: one graph launch, its kernels and copy node counted, span past the host range",
           "[profiler][metrics]") {
     const auto batch = scenarioBatch();

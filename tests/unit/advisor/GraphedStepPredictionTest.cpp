@@ -158,7 +158,7 @@ TEST_CASE("An inference row split at a seam gets no prediction: forward's phase 
     CHECK(why == "the graph replaces only part of forward (a seam split), which the profile does not time apart");
 }
 
-TEST_CASE("A postprocess that launches work before it waits overlaps the replay; after its wait it is in series",
+TEST_CASE("A postprocess that launches work before it waits overlaps the replay, and after its wait it is in series",
           "[advisor]") {
     // Forward's replay keeps the GPU busy 0.3 + 50 * 2 us = 0.4 ms after an upload of 0.02 ms. The
     // postprocess (0.6 ms, 0.05 ms of it GPU) launches its kernels for 0.25 ms before its first wait.

@@ -42,6 +42,14 @@ namespace {
 
 using graphlens::testing::kGpu;
 
+// A conv, a ReLU and a linear head on the GPU, for 2x3x8x8 inputs (seed first).
+torch::nn::Sequential smallGpuNet() {
+    torch::nn::Sequential net(torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 8, 3).padding(1)), torch::nn::ReLU(),
+                              torch::nn::Flatten(), torch::nn::Linear(8 * 8 * 8, 4));
+    net->to(kGpu);
+    return net;
+}
+
 }  // namespace
 
 TEST_CASE("graphed training (network and step scope) is classed no worse than eager noise", "[cuda][train]") {
@@ -95,9 +103,7 @@ TEST_CASE("graphed training (network and step scope) is classed no worse than ea
 
 TEST_CASE("network scope: accumulated gradients are g0 + g1 across replays also from undefined .grad", "[cuda][train]") {
     torch::manual_seed(1);
-    torch::nn::Sequential net(torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 8, 3).padding(1)), torch::nn::ReLU(),
-                              torch::nn::Flatten(), torch::nn::Linear(8 * 8 * 8, 4));
-    net->to(kGpu);
+    auto net = smallGpuNet();
     const auto x0 = torch::randn({2, 3, 8, 8}, kGpu);
     const auto x1 = torch::randn({2, 3, 8, 8}, kGpu);
     // Eager references: g1 alone, and g0 + g1.
@@ -128,9 +134,7 @@ TEST_CASE("network scope: accumulated gradients are g0 + g1 across replays also 
 
 TEST_CASE("network scope: gradients added inside the backward graph equal eager's, also after .grad is replaced", "[cuda][train]") {
     torch::manual_seed(2);
-    torch::nn::Sequential net(torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 8, 3).padding(1)), torch::nn::ReLU(),
-                              torch::nn::Flatten(), torch::nn::Linear(8 * 8 * 8, 4));
-    net->to(kGpu);
+    auto net = smallGpuNet();
     const auto x0 = torch::randn({2, 3, 8, 8}, kGpu);
     const auto x1 = torch::randn({2, 3, 8, 8}, kGpu);
     const auto zeroInPlace = [&] {

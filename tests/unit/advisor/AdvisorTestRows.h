@@ -42,6 +42,19 @@ inline results::Measurement launchBoundInference() {
     return m;
 }
 
+// The launch-bound step with an upload of 0.02 ms (of 0.05) and a postprocess of 0.6 ms, `postGpuUs` of
+// it on the GPU, that runs `beforeWaitUs` on the host before its first wait for the GPU.
+inline results::Measurement inferenceWithPostprocess(double postGpuUs, double beforeWaitUs) {
+    auto m = launchBoundInference();
+    m.data_ms = 0.05;
+    m.data_gpu_us = 20;
+    m.postprocess_ms = 0.6;
+    m.postprocess_gpu_us = postGpuUs;
+    m.postprocess_host_before_wait_us = beforeWaitUs;
+    m.step_ms_median = 2.7;
+    return m;
+}
+
 // GPU-bound: forward's 50 kernels keep the GPU busy 9.8 of its 10 ms.
 inline results::Measurement gpuBoundInference() {
     auto m = eagerInference();

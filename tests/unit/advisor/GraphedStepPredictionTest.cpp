@@ -162,13 +162,7 @@ TEST_CASE("A postprocess that launches work before it waits overlaps the replay,
           "[advisor]") {
     // Forward's replay keeps the GPU busy 0.3 + 50 * 2 us = 0.4 ms after an upload of 0.02 ms. The
     // postprocess (0.6 ms, 0.05 ms of it GPU) launches its kernels for 0.25 ms before its first wait.
-    auto row = launchBoundInference();
-    row.data_ms = 0.05;
-    row.data_gpu_us = 20;
-    row.postprocess_ms = 0.6;
-    row.postprocess_gpu_us = 50;
-    row.postprocess_host_before_wait_us = 250;
-    row.step_ms_median = 2.7;
+    auto row = inferenceWithPostprocess(/*postGpuUs=*/50, /*beforeWaitUs=*/250);
     std::string why;
     auto p = predictGraphedStep(row, calibration(), &why);
     REQUIRE(p);
@@ -188,13 +182,8 @@ TEST_CASE("A postprocess that launches work before it waits overlaps the replay,
 }
 
 TEST_CASE("After its first wait the postprocess costs at least its own GPU work", "[advisor]") {
-    auto row = launchBoundInference();
-    row.data_ms = 0.05;
-    row.data_gpu_us = 20;
-    row.postprocess_ms = 0.6;
-    row.postprocess_gpu_us = 500;  // a GPU-heavy decode: 0.5 ms of kernels queued before the wait
-    row.postprocess_host_before_wait_us = 300;
-    row.step_ms_median = 2.7;
+    // A GPU-heavy decode: 0.5 ms of kernels queued before the wait.
+    const auto row = inferenceWithPostprocess(/*postGpuUs=*/500, /*beforeWaitUs=*/300);
     std::string why;
     const auto p = predictGraphedStep(row, calibration(), &why);
     REQUIRE(p);

@@ -37,6 +37,10 @@ void judge(GraphedStepPrediction& prediction) {
 // Inference, where the profile says how long the postprocess runs on the host before it first waits
 // for the GPU: the replay is launched at once, so the host goes on to the data's and postprocess's
 // host work while the GPU runs the upload and the replay; the postprocess's first wait joins the two.
+// The kernels the postprocess launches before that wait queue behind the replay, so its wait ends only
+// after them: all of its GPU time is counted there (the profile does not split it at the wait; an
+// upper bound, too high by at most its host time before the wait). In the eager phase pass the same
+// wait ended after the longer of its host work and its GPU work; what followed is added unchanged.
 // Returns the eager rest's share of the predicted step (what it adds beyond the replay), or nothing
 // when the row lacks a figure.
 std::optional<double> overlappedInferenceRestMs(const results::Measurement& eager, const PredictionRegion& region,
@@ -49,9 +53,8 @@ std::optional<double> overlappedInferenceRestMs(const results::Measurement& eage
     const double dataHostMs = std::max(0.0, *eager.data_ms - dataGpuMs);
     const double postBeforeWaitMs = std::min(*eager.postprocess_ms, *eager.postprocess_host_before_wait_us / 1000.0);
     const double hostChainMs = dataHostMs + postBeforeWaitMs;
-    const double gpuChainMs = dataGpuMs + region.gpuMs + replayGapsMs;
-    // After its first wait the postprocess waits for its own GPU work and finishes on the host.
-    const double postAfterWaitMs = std::max(postGpuMs, *eager.postprocess_ms - postBeforeWaitMs);
+    const double gpuChainMs = dataGpuMs + region.gpuMs + replayGapsMs + postGpuMs;
+    const double postAfterWaitMs = std::max(0.0, *eager.postprocess_ms - std::max(postBeforeWaitMs, postGpuMs));
     return std::max(hostChainMs, gpuChainMs) - region.gpuMs - replayGapsMs + postAfterWaitMs;
 }
 

@@ -51,7 +51,8 @@ struct PhaseTiming {
     // Host time from the start of each range to its first wait for the GPU (a synchronize call, or a
     // copy call, which waits when it copies to the host), or to the range's end without one. What of
     // the phase can run on the host while the GPU is still busy with earlier work: the advisor's
-    // overlap of an eager postprocess with a replay (advisor/GraphedStepPrediction.h).
+    // overlap of an eager postprocess with a replay (advisor/GraphedStepPrediction.h); kept for the
+    // loss and the optimizer too, which stay eager beside the replays of the network scope.
     double hostBeforeWaitUs = 0;
 };
 

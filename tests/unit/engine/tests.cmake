@@ -14,6 +14,7 @@ add_executable(graphlens_unit_engine
   ${CMAKE_CURRENT_LIST_DIR}/SweepEngineTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PhaseTimerTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ProfiledStepsTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ProfiledRowFiguresTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PairProcedureTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/DeviceLossTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/TorchvisionReference.cpp

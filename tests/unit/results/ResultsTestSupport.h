@@ -96,6 +96,8 @@ inline Measurement fullRow() {
     m.postprocess_wall_us = 20.125;
     m.postprocess_gpu_us = 9.5;
     m.postprocess_host_before_wait_us = 7.5;
+    m.loss_host_before_wait_us = 1.25;
+    m.optimizer_host_before_wait_us = 30.5;
     m.discarded_records = 2;
     m.profiler_overhead_pct = 12.5;
     m.profiler_overhead_ci_low = 9.75;

@@ -1,5 +1,7 @@
 #include "advisor/GraphedStepPrediction.h"
 
+#include "advisor/HostGpuTimeline.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -58,6 +60,55 @@ std::optional<double> overlappedInferenceRestMs(const results::Measurement& eage
     return std::max(hostChainMs, gpuChainMs) - region.gpuMs - replayGapsMs + postAfterWaitMs;
 }
 
+// A phase's host time before its first wait within this share of its whole host time: it did not wait
+// (both are medians over the profiled steps, so a wait in some steps only shows as a small difference).
+constexpr double kNoWaitShare = 0.98;
+
+// One eager phase beside the replays, on the timeline. Its host time is the profiled pass's (no
+// synchronize at the phase's end there, so it is what the host spent, its own waits included). When
+// the phase waited for the GPU, the host runs up to the wait, catches up with the GPU there (with the
+// replay before it, in the graphed step), and then does what followed the wait in the eager phase pass.
+void placeEagerPhase(HostGpuTimeline& timeline, double hostUs, double phaseMs, double gpuUs,
+                     std::optional<double> beforeWaitUs) {
+    const double hostMs = hostUs / 1000.0;
+    const double gpuMs = gpuUs / 1000.0;
+    if (!beforeWaitUs || *beforeWaitUs >= kNoWaitShare * hostUs) {
+        timeline.run(hostMs, gpuMs);
+        return;
+    }
+    const double beforeMs = std::min(hostMs, *beforeWaitUs / 1000.0);
+    timeline.run(beforeMs, gpuMs);
+    timeline.waitForGpu();
+    timeline.host(std::max(0.0, phaseMs - std::max(beforeMs, gpuMs)));
+}
+
+// Training in the network scope (whole network), when the profile says where the loss and the
+// optimizer first wait for the GPU: the step as the graphed arm runs it, data, forward replay, loss,
+// the loss's backward (eager), backward replay, optimizer, on the host's and the GPU's clocks. The
+// eager phases' host work runs while an earlier replay is still on the GPU unless they wait for it.
+// Returns the whole predicted step, or nothing when the row lacks a figure (an older session).
+std::optional<double> overlappedNetworkStepMs(const results::Measurement& eager, const PredictionRegion& region,
+                                              const ReplayCalibration& calibration) {
+    if (eager.phase != "train" || eager.scope != "network" || eager.captured_ms) return std::nullopt;
+    if (!eager.loss_host_before_wait_us || !eager.optimizer_host_before_wait_us || !eager.data_wall_us ||
+        !eager.loss_wall_us || !eager.optimizer_wall_us || !eager.data_ms || !eager.loss_ms || !eager.optimizer_ms ||
+        !eager.forward_kernels || !eager.backward_kernels) {
+        return std::nullopt;
+    }
+    const double gapMs = calibration.gapUsPerKernel / 1000.0;
+    const double replayHostMs = calibration.hostUsPerReplay / 1000.0;
+    HostGpuTimeline timeline;
+    placeEagerPhase(timeline, *eager.data_wall_us, *eager.data_ms, eager.data_gpu_us.value_or(0), std::nullopt);
+    timeline.replay(replayHostMs, eager.forward_gpu_us.value_or(0) / 1000.0 + *eager.forward_kernels * gapMs);
+    placeEagerPhase(timeline, *eager.loss_wall_us, *eager.loss_ms, eager.loss_gpu_us.value_or(0),
+                    eager.loss_host_before_wait_us);
+    timeline.host(region.lossBackwardMs);
+    timeline.replay(replayHostMs, eager.backward_gpu_us.value_or(0) / 1000.0 + *eager.backward_kernels * gapMs);
+    placeEagerPhase(timeline, *eager.optimizer_wall_us, *eager.optimizer_ms, eager.optimizer_gpu_us.value_or(0),
+                    eager.optimizer_host_before_wait_us);
+    return timeline.endMs();
+}
+
 }  // namespace
 
 std::optional<GraphedStepPrediction> predictGraphedStep(const results::Measurement& eager,
@@ -82,6 +133,10 @@ std::optional<GraphedStepPrediction> predictGraphedStep(const results::Measureme
     prediction.replayHostMs = region->replays * calibration.hostUsPerReplay / 1000.0;
     if (const auto overlapped = overlappedInferenceRestMs(eager, *region, prediction.replayGapsMs)) {
         prediction.eagerRestMs = *overlapped;
+    } else if (const auto stepMs = overlappedNetworkStepMs(eager, *region, calibration)) {
+        // What the eager phases add beyond the replays; none when all of it hid under them.
+        prediction.eagerRestMs =
+            std::max(0.0, *stepMs - region->gpuMs - prediction.replayGapsMs - prediction.replayHostMs);
     } else {
         const double timedRest = *eager.step_ms_median - region->eagerWallMs;
         prediction.eagerRestMs =

@@ -14,6 +14,14 @@
 // (data host = data phase less its GPU time). Without that figure (a session from an older version)
 // the rule below applies to inference too.
 //
+// Training in the network scope (whole network), when the profile has the loss's and the optimizer's
+// host time before their first wait: the step is laid out on the host's and the GPU's clocks
+// (HostGpuTimeline.h) as the graphed arm runs it: data, forward replay, loss, the loss's backward,
+// backward replay, optimizer. An eager phase's host work (the profiled pass's host time) runs while
+// the replay before it is still on the GPU; a phase that waits catches up with the GPU at its wait and
+// then does what followed the wait in the eager phase pass. The eager rest is the step less the
+// replay's terms. Without those figures (an older session) the rule below applies.
+//
 // The region is what the graph replaces (PredictionRegion.h); the gap and host cost come from the
 // device's calibration (ReplayCalibration.h). The phase pass synchronizes at every phase boundary,
 // which the timed step does not: there the eager parts overlap the GPU's work, so they cost less than

@@ -2,6 +2,8 @@
 # is made of, the verdicts, and the session pass that puts predictions and errors on rows.
 add_executable(graphlens_unit_advisor
   ${CMAKE_CURRENT_LIST_DIR}/GraphedStepPredictionTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/HostGpuTimelineTest.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/NetworkStepOverlapTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ReplayCalibrationTest.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SessionPredictionsTest.cpp
 )

@@ -1,6 +1,7 @@
 #include "advisor/GraphedStepPrediction.h"
 
 #include "advisor/HostGpuTimeline.h"
+#include "results/PhaseColumns.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -64,22 +65,31 @@ std::optional<double> overlappedInferenceRestMs(const results::Measurement& eage
 // (both are medians over the profiled steps, so a wait in some steps only shows as a small difference).
 constexpr double kNoWaitShare = 0.98;
 
-// One eager phase beside the replays, on the timeline. Its host time is the profiled pass's (no
-// synchronize at the phase's end there, so it is what the host spent, its own waits included). When
-// the phase waited for the GPU, the host runs up to the wait, catches up with the GPU there (with the
-// replay before it, in the graphed step), and then does what followed the wait in the eager phase pass.
-void placeEagerPhase(HostGpuTimeline& timeline, double hostUs, double phaseMs, double gpuUs,
-                     std::optional<double> beforeWaitUs) {
-    const double hostMs = hostUs / 1000.0;
-    const double gpuMs = gpuUs / 1000.0;
-    if (!beforeWaitUs || *beforeWaitUs >= kNoWaitShare * hostUs) {
+// One eager phase beside the replays, on the timeline; false when the row lacks one of its figures.
+// Its host time is the profiled pass's (no synchronize at the phase's end there, so it is what the
+// host spent, its own waits included). When the phase waited for the GPU, the host runs up to the
+// wait, catches up with the GPU there (with the replay before it, in the graphed step), and then does
+// what followed the wait in the eager phase pass. A phase without a wait column (data) never waits.
+bool placeEagerPhase(HostGpuTimeline& timeline, const results::Measurement& row, const results::PhaseColumns& phase) {
+    const auto& hostUs = row.*phase.wallUs;
+    const auto& phaseMs = row.*phase.phaseMs;
+    if (!hostUs || !phaseMs) return false;
+    std::optional<double> beforeWaitUs;
+    if (phase.hostBeforeWaitUs) {
+        beforeWaitUs = row.*phase.hostBeforeWaitUs;
+        if (!beforeWaitUs) return false;
+    }
+    const double hostMs = *hostUs / 1000.0;
+    const double gpuMs = (row.*phase.gpuUs).value_or(0) / 1000.0;
+    if (!beforeWaitUs || *beforeWaitUs >= kNoWaitShare * *hostUs) {
         timeline.run(hostMs, gpuMs);
-        return;
+        return true;
     }
     const double beforeMs = std::min(hostMs, *beforeWaitUs / 1000.0);
     timeline.run(beforeMs, gpuMs);
     timeline.waitForGpu();
-    timeline.host(std::max(0.0, phaseMs - std::max(beforeMs, gpuMs)));
+    timeline.host(std::max(0.0, *phaseMs - std::max(beforeMs, gpuMs)));
+    return true;
 }
 
 // Training in the network scope (whole network), when the profile says where the loss and the
@@ -90,22 +100,19 @@ void placeEagerPhase(HostGpuTimeline& timeline, double hostUs, double phaseMs, d
 std::optional<double> overlappedNetworkStepMs(const results::Measurement& eager, const PredictionRegion& region,
                                               const ReplayCalibration& calibration) {
     if (eager.phase != "train" || eager.scope != "network" || eager.captured_ms) return std::nullopt;
-    if (!eager.loss_host_before_wait_us || !eager.optimizer_host_before_wait_us || !eager.data_wall_us ||
-        !eager.loss_wall_us || !eager.optimizer_wall_us || !eager.data_ms || !eager.loss_ms || !eager.optimizer_ms ||
-        !eager.forward_kernels || !eager.backward_kernels) {
-        return std::nullopt;
-    }
     const double gapMs = calibration.gapUsPerKernel / 1000.0;
     const double replayHostMs = calibration.hostUsPerReplay / 1000.0;
+    // The replayed phases' GPU time and kernels (predictionRegionOf required their kernel counts).
+    const auto replayGpuMs = [&](const results::PhaseColumns& phase) {
+        return (eager.*phase.gpuUs).value_or(0) / 1000.0 + (eager.*phase.kernels).value_or(0) * gapMs;
+    };
     HostGpuTimeline timeline;
-    placeEagerPhase(timeline, *eager.data_wall_us, *eager.data_ms, eager.data_gpu_us.value_or(0), std::nullopt);
-    timeline.replay(replayHostMs, eager.forward_gpu_us.value_or(0) / 1000.0 + *eager.forward_kernels * gapMs);
-    placeEagerPhase(timeline, *eager.loss_wall_us, *eager.loss_ms, eager.loss_gpu_us.value_or(0),
-                    eager.loss_host_before_wait_us);
+    if (!placeEagerPhase(timeline, eager, results::kDataColumns)) return std::nullopt;
+    timeline.replay(replayHostMs, replayGpuMs(results::kForwardColumns));
+    if (!placeEagerPhase(timeline, eager, results::kLossColumns)) return std::nullopt;
     timeline.host(region.lossBackwardMs);
-    timeline.replay(replayHostMs, eager.backward_gpu_us.value_or(0) / 1000.0 + *eager.backward_kernels * gapMs);
-    placeEagerPhase(timeline, *eager.optimizer_wall_us, *eager.optimizer_ms, eager.optimizer_gpu_us.value_or(0),
-                    eager.optimizer_host_before_wait_us);
+    timeline.replay(replayHostMs, replayGpuMs(results::kBackwardColumns));
+    if (!placeEagerPhase(timeline, eager, results::kOptimizerColumns)) return std::nullopt;
     return timeline.endMs();
 }
 

@@ -20,12 +20,10 @@ void fillPhaseColumns(Measurement& row, const profiler::StepSummary& summary) {
             row.*columns.wallUs = phase.wallUs;
             row.*columns.gpuUs = phase.gpuUs;
             row.*columns.kernels = phase.kernels;
+            // Where the phases that stay eager beside a replay first wait for the GPU: the prediction
+            // of a graphed step needs to know which of their host work can run while the replay does.
+            if (columns.hostBeforeWaitUs) row.*columns.hostBeforeWaitUs = phase.hostBeforeWaitUs;
         }
-        // Where the phases that stay eager beside a replay first wait for the GPU: the prediction of
-        // a graphed step needs to know which of their host work can run while the replay does.
-        if (phase.name == results::kPostprocessColumns.name) row.postprocess_host_before_wait_us = phase.hostBeforeWaitUs;
-        if (phase.name == results::kLossColumns.name) row.loss_host_before_wait_us = phase.hostBeforeWaitUs;
-        if (phase.name == results::kOptimizerColumns.name) row.optimizer_host_before_wait_us = phase.hostBeforeWaitUs;
     }
 }
 

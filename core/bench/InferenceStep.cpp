@@ -20,12 +20,16 @@ InferenceStep::InferenceStep(graphs::GraphRunner& eager, graphs::GraphRunner* gr
     : eager_(eager), graphed_(graphed), postprocess_(std::move(postprocess)), scope_(scope),
       hostBatch_(std::move(hostBatch)), deviceBatch_(std::move(deviceBatch)) {}
 
+// Scope network times the forward alone: the batch is already on the device.
+void InferenceStep::runData(profiler::PhaseObserver& observer) {
+    if (scope_ != StepScope::Step) return;
+    profiler::StepPhase phase(observer, profiler::kPhaseData);
+    deviceBatch_.copy_(hostBatch_, /*non_blocking=*/true);
+}
+
 void InferenceStep::run(Arm arm, profiler::PhaseObserver& observer) {
     if (arm == Arm::Graphed && !graphed_) throw std::logic_error("graphed step without a graph runner");
-    if (scope_ == StepScope::Step) {
-        profiler::StepPhase phase(observer, profiler::kPhaseData);
-        deviceBatch_.copy_(hostBatch_, /*non_blocking=*/true);
-    }
+    runData(observer);
     c10::IValue output;
     {
         profiler::StepPhase phase(observer, profiler::kPhaseForward);

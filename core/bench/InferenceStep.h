@@ -29,6 +29,7 @@ public:
                   torch::Tensor hostBatch, torch::Tensor deviceBatch);
 
     void run(Arm arm, profiler::PhaseObserver& observer) override;
+    void runData(profiler::PhaseObserver& observer) override;
     bool hasGraphedArm() const override { return graphed_ != nullptr; }
     // Mode on captures this batch's shape here; mode auto captures on the threshold's sighting,
     // inside the graphed warm-up.

@@ -52,12 +52,16 @@ void warnIfUnsteady(PairContext& context, const results::RoundSummary& summary, 
     if (!text.empty()) context.events.warning(text);
 }
 
-// The phase pass: the same step, a synchronize at every phase boundary.
+// The phase pass: the same step, a synchronize at every phase boundary; then the eager arm's data
+// phase on its own (TimedStep::runData).
 void measurePhases(TimedStep& step, const PairProtocol& protocol, PairContext& context, results::Measurement& eager,
                    results::Measurement& graphed) {
     SynchronizedPhaseTimer eagerPhases(context.memory), graphedPhases(context.memory);
     for (int i = 0; i < protocol.phaseSteps; ++i, context.advance("phase pass")) step.run(Arm::Eager, eagerPhases);
     fillPhases(eager, eagerPhases);
+    SynchronizedPhaseTimer dataAlone(context.memory);
+    for (int i = 0; i < protocol.phaseSteps; ++i) step.runData(dataAlone);
+    eager.data_alone_ms = dataAlone.medianMs(profiler::kPhaseData);
     if (step.hasGraphedArm()) {
         for (int i = 0; i < protocol.phaseSteps; ++i, context.advance("phase pass")) step.run(Arm::Graphed, graphedPhases);
         fillPhases(graphed, graphedPhases);

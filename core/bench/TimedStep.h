@@ -22,6 +22,12 @@ class TimedStep {
 public:
     virtual ~TimedStep() = default;
     virtual void run(Arm arm, profiler::PhaseObserver& observer) = 0;
+    // The step's data phase only (the batch's upload, and the targets in training). The phase pass
+    // repeats it on its own after the eager arm's steps: in the graphed arm it runs between replays,
+    // which leave the host's caches to it, and after an eager step it does not (the advisor needs the
+    // former before any capture). A step without a data phase of its own (a seam finder's split, an
+    // inference step in the network scope) runs nothing, and the figure stays absent.
+    virtual void runData(profiler::PhaseObserver& observer) { (void)observer; }
 
     // False when the step was built without a graphed arm (refused, skipped, CPU).
     virtual bool hasGraphedArm() const = 0;

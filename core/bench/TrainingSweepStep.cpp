@@ -17,23 +17,26 @@ TrainingSweepStep::TrainingSweepStep(train::TrainingStep& eager, train::Training
     if (host_.masks.defined()) device_.masks = torch::empty_like(host_.masks, torch::TensorOptions().device(device).pinned_memory(false));
 }
 
+TrainingSweepStep::DeviceInputs TrainingSweepStep::upload(profiler::PhaseObserver& observer) {
+    profiler::StepPhase phase(observer, profiler::kPhaseData);
+    device_.images.copy_(host_.images, /*non_blocking=*/true);
+    device_.classes.copy_(host_.classes, /*non_blocking=*/true);
+    device_.boxes.copy_(host_.boxes, /*non_blocking=*/true);
+    DeviceInputs inputs;
+    inputs.images = families::normaliseImages(device_.images, family_.task);
+    families::TrainingLabels labels{device_.classes, device_.boxes};
+    if (device_.masks.defined()) {
+        device_.masks.copy_(host_.masks, /*non_blocking=*/true);
+        labels.masks = device_.masks;  // segformer's targets take it to int64
+    }
+    inputs.targets = family_.trainingTargets(labels, inputs.images.size(0), static_cast<int>(inputs.images.size(2)));
+    return inputs;
+}
+
 void TrainingSweepStep::run(Arm arm, profiler::PhaseObserver& observer) {
     if (arm == Arm::Graphed && !graphed_) throw std::logic_error("graphed training step without a graphed arm");
-    torch::Tensor images, targets;
-    {
-        profiler::StepPhase phase(observer, profiler::kPhaseData);
-        device_.images.copy_(host_.images, /*non_blocking=*/true);
-        device_.classes.copy_(host_.classes, /*non_blocking=*/true);
-        device_.boxes.copy_(host_.boxes, /*non_blocking=*/true);
-        images = families::normaliseImages(device_.images, family_.task);
-        families::TrainingLabels labels{device_.classes, device_.boxes};
-        if (device_.masks.defined()) {
-            device_.masks.copy_(host_.masks, /*non_blocking=*/true);
-            labels.masks = device_.masks;  // segformer's targets take it to int64
-        }
-        targets = family_.trainingTargets(labels, images.size(0), static_cast<int>(images.size(2)));
-    }
-    (void)(arm == Arm::Eager ? eager_ : *graphed_).run(images, targets, &observer);
+    const auto inputs = upload(observer);
+    (void)(arm == Arm::Eager ? eager_ : *graphed_).run(inputs.images, inputs.targets, &observer);
 }
 
 void TrainingSweepStep::requireReplaying() const {

@@ -24,6 +24,7 @@ public:
                       HostTrainingBatch host, torch::Device device);
 
     void run(Arm arm, profiler::PhaseObserver& observer) override;
+    void runData(profiler::PhaseObserver& observer) override { (void)upload(observer); }
     // The graphed arm captures on a shape's third sighting, as a training run does: inside the
     // graphed warm-up, so prepareGraphed has nothing to do.
     bool hasGraphedArm() const override { return graphed_ != nullptr; }
@@ -31,6 +32,12 @@ public:
     GraphedArmFigures graphedFigures() const override;
 
 private:
+    struct DeviceInputs {
+        torch::Tensor images, targets;
+    };
+    // The data phase: the batch to the device, normalised, and its targets.
+    DeviceInputs upload(profiler::PhaseObserver& observer);
+
     train::TrainingStep& eager_;
     train::TrainingStep* graphed_;
     const families::Family& family_;

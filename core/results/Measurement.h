@@ -80,6 +80,9 @@ struct Measurement {
     std::optional<double> optimizer_ms;
     std::optional<double> postprocess_ms;
     std::optional<double> replay_ms;  // training step scope, graphed: the whole step as one replay
+    // Eager arm: the data phase again, repeated on its own with no network between, as the graphed arm
+    // runs it between replays that leave the host's caches to it; the advisor's data time there.
+    std::optional<double> data_alone_ms;
 
     // Profiled-pass metrics (absent until the profiler fills them).
     std::optional<double> launches;

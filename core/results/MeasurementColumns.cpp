@@ -61,6 +61,7 @@ constexpr std::array kColumns{
     MeasurementColumn{"optimizer_ms", &M::optimizer_ms, "phase pass: optimizer step, median ms"},
     MeasurementColumn{"postprocess_ms", &M::postprocess_ms, "phase pass: postprocess (top-5, decode, NMS), median ms"},
     MeasurementColumn{"replay_ms", &M::replay_ms, "phase pass, training step scope, graphed arm: forward, loss, backward and optimizer as one graph replay, median ms"},
+    MeasurementColumn{"data_alone_ms", &M::data_alone_ms, "phase pass, eager arm: the data phase repeated on its own (no network between, as between replays), median ms"},
     MeasurementColumn{"launches", &M::launches, "kernel launch API calls per step (profiled pass)"},
     MeasurementColumn{"graph_launches", &M::graph_launches, "graph launches per step (profiled pass)"},
     MeasurementColumn{"kernels", &M::kernels, "kernels executed per step (profiled pass)"},

@@ -90,6 +90,23 @@ TEST_CASE("Training step scope replays everything but data in one graph", "[advi
     CHECK(p->graphedMs == Approx(0.2 + 1.62 + 0.378 + 0.01));
 }
 
+TEST_CASE("Training step scope: the data phase costs its time repeated alone, as between replays", "[advisor]") {
+    auto row = trainingRow("step");
+    row.data_alone_ms = 0.12;  // warmer than its 0.2 ms after an eager step
+    const auto p = predictGraphedStep(row, calibration(), nullptr);
+    REQUIRE(p);
+    CHECK(p->eagerRestMs == Approx(0.12));
+    CHECK(p->graphedMs == Approx(0.12 + 1.62 + 0.378 + 0.01));
+    // The network scope's data runs beside its eager loss and optimizer, not alone: unchanged.
+    auto network = trainingRow("network");
+    const auto before = predictGraphedStep(network, calibration(), nullptr);
+    network.data_alone_ms = 0.12;
+    const auto after = predictGraphedStep(network, calibration(), nullptr);
+    REQUIRE(before);
+    REQUIRE(after);
+    CHECK(after->graphedMs == Approx(before->graphedMs));
+}
+
 TEST_CASE("A seam split replays only its captured part, the rest of forward and backward stays eager", "[advisor]") {
     auto row = trainingRow("network");
     row.captured_ms = 5.0;

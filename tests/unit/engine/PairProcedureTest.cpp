@@ -29,6 +29,10 @@ struct ScriptedStep : bench::TimedStep {
         if (arm == bench::Arm::Graphed && !graphedArm) throw std::logic_error("no graphed arm");
         calls.push_back(arm == bench::Arm::Eager ? "E" : "G");
     }
+    void runData(profiler::PhaseObserver& observer) override {
+        profiler::StepPhase data(observer, profiler::kPhaseData);
+        calls.push_back("D");
+    }
     bool hasGraphedArm() const override { return graphedArm; }
     void prepareGraphed() override { calls.push_back("prepare"); }
     void requireReplaying() const override {
@@ -88,11 +92,12 @@ TEST_CASE("the timed pass: warm-ups, capture before any timed step, interleaved 
     bench::measureTimedPair(step, protocol, context, clocks, eager, graphed, progress);
 
     // eager warm-up twice (cold, then peaks), the graphed capture and its steady state, eager
-    // re-warmed, blocks of 1 step alternating (A B B A ...), then the phase pass per arm.
+    // re-warmed, blocks of 1 step alternating (A B B A ...), then the phase pass per arm, the eager
+    // arm's followed by its data phase alone.
     // (Runs merge: the re-warm's 2 and the first timed eager step are "Ex3"; the last timed eager
     // step and the eager phase pass are "Ex6".)
     const std::vector<std::string> expected{"Ex4", "preparex1", "Gx3", "requirex1", "Gx2", "Ex3",
-                                            "Gx2", "Ex2", "Gx2", "Ex6", "Gx5"};
+                                            "Gx2", "Ex2", "Gx2", "Ex6", "Dx5", "Gx5"};
     CHECK(runs(step.calls) == expected);
     CHECK(units == protocol.progressUnits());
     CHECK(progress.eagerDone);
@@ -102,6 +107,8 @@ TEST_CASE("the timed pass: warm-ups, capture before any timed step, interleaved 
     CHECK(graphed.replays == 42);
     REQUIRE(graphed.speedup.has_value());
     CHECK(graphed.forward_ms.has_value());
+    CHECK(eager.data_alone_ms.has_value());
+    CHECK_FALSE(graphed.data_alone_ms.has_value());
 }
 
 TEST_CASE("the timed pass without a graphed arm times the eager arm alone", "[sweep][engine]") {
@@ -114,7 +121,7 @@ TEST_CASE("the timed pass without a graphed arm times the eager arm alone", "[sw
     auto eager = okRow("eager"), graphed = okRow("graphed");
     bench::PairProgress progress;
     bench::measureTimedPair(step, smallProtocol(), context, clocks, eager, graphed, progress);
-    CHECK(runs(step.calls) == std::vector<std::string>{"Ex13"});  // 2+2 warm-up, 4 timed, 5 phase-pass steps
+    CHECK(runs(step.calls) == std::vector<std::string>{"Ex13", "Dx5"});  // 2+2 warm-up, 4 timed, 5 phase-pass steps
     CHECK(progress.eagerDone);
     CHECK_FALSE(progress.graphedDone);
     CHECK_FALSE(graphed.speedup.has_value());

@@ -2,6 +2,7 @@
 #include "bench/SweepRefusalDiagnosis.h"
 
 #include "results/ProfiledMerge.h"
+#include "results/ProfilerOverhead.h"
 
 #include "advisor/SessionPredictions.h"
 #include "bench/ReplayCalibrationCache.h"
@@ -189,14 +190,14 @@ SweepSessionResult runSweepSession(results::SweepPlan plan, SweepEvents& events)
                 const std::string what = row.phase == "train" ? "training batch " + std::to_string(row.batch) + " " +
                                                                    row.scope + " scope"
                                                              : "batch " + std::to_string(row.batch);
-                char text[300];
-                std::snprintf(text, sizeof text, "profiler overhead at %s, %s: %+.1f%% step time recording API calls",
-                              what.c_str(), row.arm.c_str(), *row.profiler_overhead_pct);
-                std::string line = text;
+                std::string line = "profiler overhead at " + what + ", " + row.arm + ": " +
+                                   results::describeOverhead(*row.profiler_overhead_pct, row.profiler_overhead_ci_low,
+                                                             row.profiler_overhead_ci_high) +
+                                   " step time recording API calls";
                 if (row.gpu_records_overhead_pct) {
-                    std::snprintf(text, sizeof text, ", %+.1f%% also recording kernels and copies",
-                                  *row.gpu_records_overhead_pct);
-                    line += text;
+                    line += ", " + results::describeOverhead(*row.gpu_records_overhead_pct, row.gpu_records_overhead_ci_low,
+                                                             row.gpu_records_overhead_ci_high) +
+                            " also recording kernels and copies";
                 }
                 events.log(line);
             }

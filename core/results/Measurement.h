@@ -120,6 +120,8 @@ struct Measurement {
     std::optional<double> unprofiled_step_ms;       // profiled rows: the same steps timed just before the window
     std::optional<double> gpu_records_step_ms;      // profiled rows: step median of the window that records GPU work
     std::optional<double> gpu_records_overhead_pct; // that step median vs timed step time
+    std::optional<double> gpu_records_overhead_ci_low;  // its bootstrap 95% interval (in its own process)
+    std::optional<double> gpu_records_overhead_ci_high;
 
     // Kernels per step issued inside each phase (profiled pass, window with GPU records; median count).
     std::optional<double> data_kernels;

@@ -96,6 +96,8 @@ constexpr std::array kColumns{
     MeasurementColumn{"unprofiled_step_ms", &M::unprofiled_step_ms, "profiled rows: median of the steps timed just before the window, no CUPTI window open, ms"},
     MeasurementColumn{"gpu_records_step_ms", &M::gpu_records_step_ms, "profiled rows: median step time of the window that also records kernels and copies, ms"},
     MeasurementColumn{"gpu_records_overhead_pct", &M::gpu_records_overhead_pct, "that window's step time vs the same steps timed just before it in its process, percent"},
+    MeasurementColumn{"gpu_records_overhead_ci_low", &M::gpu_records_overhead_ci_low, "bootstrap 95% interval of gpu_records_overhead_pct, low end"},
+    MeasurementColumn{"gpu_records_overhead_ci_high", &M::gpu_records_overhead_ci_high, "bootstrap 95% interval of gpu_records_overhead_pct, high end"},
     MeasurementColumn{"data_kernels", &M::data_kernels, "kernels issued in the upload per step (profiled pass, GPU records)"},
     MeasurementColumn{"forward_kernels", &M::forward_kernels, "kernels issued in the network forward per step (profiled pass, GPU records)"},
     MeasurementColumn{"loss_kernels", &M::loss_kernels, "kernels issued in the loss per step (profiled pass, GPU records)"},

@@ -21,7 +21,7 @@ constexpr std::optional<double> M::*kProfiledColumns[] = {
     &M::optimizer_wall_us, &M::optimizer_gpu_us, &M::postprocess_wall_us, &M::postprocess_gpu_us,
     &M::postprocess_host_before_wait_us, &M::loss_host_before_wait_us, &M::optimizer_host_before_wait_us,
     &M::discarded_records, &M::profiler_overhead_pct, &M::profiler_overhead_ci_low, &M::profiler_overhead_ci_high,
-    &M::gpu_records_overhead_pct,
+    &M::gpu_records_overhead_pct, &M::gpu_records_overhead_ci_low, &M::gpu_records_overhead_ci_high,
     &M::data_kernels, &M::forward_kernels, &M::loss_kernels, &M::backward_kernels, &M::optimizer_kernels,
     &M::postprocess_kernels, &M::captured_wall_us, &M::captured_gpu_us, &M::captured_kernels,
     &M::explain_saved_ms, &M::explain_gpu_idle_ms, &M::explain_host_launch_ms, &M::explain_kernel_time_ms,
@@ -112,6 +112,8 @@ std::vector<Measurement> combineProfiledWindows(const std::vector<Measurement>& 
             row.discarded_records = sumOf(callsRow.discarded_records, fullRow.discarded_records);
             row.gpu_records_step_ms = fullRow.step_ms_median;
             row.gpu_records_overhead_pct = fullRow.profiler_overhead_pct;  // measured in its own process
+            row.gpu_records_overhead_ci_low = fullRow.profiler_overhead_ci_low;
+            row.gpu_records_overhead_ci_high = fullRow.profiler_overhead_ci_high;
             rows.push_back(std::move(row));
         } else if (callsRow.status == "ok") {
             auto row = callsRow;

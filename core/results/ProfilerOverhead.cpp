@@ -2,6 +2,8 @@
 
 #include "results/Statistics.h"
 
+#include <cstdio>
+
 namespace graphlens::results {
 
 std::optional<ProfilerOverhead> profilerOverhead(const std::vector<double>& profiledMs,
@@ -12,6 +14,17 @@ std::optional<ProfilerOverhead> profilerOverhead(const std::vector<double>& prof
     const auto interval = bootstrapRatioInterval(profiledMs, unprofiledMs);
     return ProfilerOverhead{100.0 * (median(profiledMs) / unprofiled - 1.0), 100.0 * (interval.low - 1.0),
                             100.0 * (interval.high - 1.0)};
+}
+
+std::string describeOverhead(double pct, std::optional<double> lowPct, std::optional<double> highPct) {
+    char text[160];
+    if (!lowPct || !highPct) {
+        std::snprintf(text, sizeof text, "%+.1f%% (against another process, no interval)", pct);
+        return text;
+    }
+    std::snprintf(text, sizeof text, "%+.1f%% (95%% interval %+.1f%% to %+.1f%%%s)", pct, *lowPct, *highPct,
+                  *lowPct <= 0 && *highPct >= 0 ? ", within the step's noise" : "");
+    return text;
 }
 
 }  // namespace graphlens::results

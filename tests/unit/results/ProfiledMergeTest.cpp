@@ -485,8 +485,12 @@ TEST_CASE("combineProfiledWindows takes the GPU-records overhead from the full w
     auto full = profiledRow(0);
     full.step_ms_median = 4.0;
     full.profiler_overhead_pct = 42.0;  // the full window against its own unprofiled steps
+    full.profiler_overhead_ci_low = 30.0;
+    full.profiler_overhead_ci_high = 55.0;
     const auto rows = combineProfiledWindows({calls}, {full});
     REQUIRE(rows.size() == 1);
     CHECK(rows[0].gpu_records_step_ms == 4.0);
     CHECK(rows[0].gpu_records_overhead_pct == 42.0);
+    CHECK(rows[0].gpu_records_overhead_ci_low == 30.0);
+    CHECK(rows[0].gpu_records_overhead_ci_high == 55.0);
 }

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+using graphlens::results::describeOverhead;
 using graphlens::results::profilerOverhead;
 
 TEST_CASE("profilerOverhead: profiled against the same steps unprofiled, with its interval", "[results][overhead]") {
@@ -30,4 +31,10 @@ TEST_CASE("profilerOverhead: absent without both samples or with a non-positive 
     CHECK_FALSE(profilerOverhead({}, {1.0}));
     CHECK_FALSE(profilerOverhead({1.0}, {}));
     CHECK_FALSE(profilerOverhead({1.0}, {0.0, 0.0}));
+}
+
+TEST_CASE("describeOverhead: never a bare figure, and an interval across zero says it is noise", "[results][overhead]") {
+    CHECK(describeOverhead(14.04, 5.2, 22.94) == "+14.0% (95% interval +5.2% to +22.9%)");
+    CHECK(describeOverhead(-24.8, -40.0, 3.5) == "-24.8% (95% interval -40.0% to +3.5%, within the step's noise)");
+    CHECK(describeOverhead(8.0, std::nullopt, std::nullopt) == "+8.0% (against another process, no interval)");
 }

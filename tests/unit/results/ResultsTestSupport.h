@@ -106,6 +106,8 @@ inline Measurement fullRow() {
     m.unprofiled_step_ms = 1.0625;
     m.gpu_records_step_ms = 1.375;
     m.gpu_records_overhead_pct = 31.25;
+    m.gpu_records_overhead_ci_low = 12.5;
+    m.gpu_records_overhead_ci_high = 40.75;
     m.data_kernels = 1;
     m.forward_kernels = 62;
     m.loss_kernels = 7;

@@ -52,17 +52,36 @@ void warnIfUnsteady(PairContext& context, const results::RoundSummary& summary, 
     if (!text.empty()) context.events.warning(text);
 }
 
+// The eager arm's phase-pass columns, from a row of the same eager step.
+void copyEagerPhases(const results::Measurement& from, results::Measurement& eager) {
+    eager.data_ms = from.data_ms;
+    eager.forward_ms = from.forward_ms;
+    eager.loss_ms = from.loss_ms;
+    eager.backward_ms = from.backward_ms;
+    eager.optimizer_ms = from.optimizer_ms;
+    eager.postprocess_ms = from.postprocess_ms;
+    eager.replay_ms = from.replay_ms;
+    eager.captured_ms = from.captured_ms;
+    eager.captured_share = from.captured_share;
+    eager.data_alone_ms = from.data_alone_ms;
+}
+
 // The phase pass: the same step, a synchronize at every phase boundary; then the eager arm's data
-// phase on its own (TimedStep::runData).
+// phase on its own (TimedStep::runData). The eager half is skipped where `sharedEager` has it.
 void measurePhases(TimedStep& step, const PairProtocol& protocol, PairContext& context, results::Measurement& eager,
-                   results::Measurement& graphed) {
-    SynchronizedPhaseTimer eagerPhases(context.memory), graphedPhases(context.memory);
-    for (int i = 0; i < protocol.phaseSteps; ++i, context.advance("phase pass")) step.run(Arm::Eager, eagerPhases);
-    fillPhases(eager, eagerPhases);
-    SynchronizedPhaseTimer dataAlone(context.memory);
-    for (int i = 0; i < protocol.phaseSteps; ++i) step.runData(dataAlone);
-    eager.data_alone_ms = dataAlone.medianMs(profiler::kPhaseData);
+                   results::Measurement& graphed, const results::Measurement* sharedEager) {
+    if (sharedEager) {
+        copyEagerPhases(*sharedEager, eager);
+    } else {
+        SynchronizedPhaseTimer eagerPhases(context.memory);
+        for (int i = 0; i < protocol.phaseSteps; ++i, context.advance("phase pass")) step.run(Arm::Eager, eagerPhases);
+        fillPhases(eager, eagerPhases);
+        SynchronizedPhaseTimer dataAlone(context.memory);
+        for (int i = 0; i < protocol.phaseSteps; ++i) step.runData(dataAlone);
+        eager.data_alone_ms = dataAlone.medianMs(profiler::kPhaseData);
+    }
     if (step.hasGraphedArm()) {
+        SynchronizedPhaseTimer graphedPhases(context.memory);
         for (int i = 0; i < protocol.phaseSteps; ++i, context.advance("phase pass")) step.run(Arm::Graphed, graphedPhases);
         fillPhases(graphed, graphedPhases);
     }
@@ -89,8 +108,13 @@ void markPairNotRun(const graphs::DeviceLoss& loss, results::Measurement& eager,
     if (graphed.status == "ok") markFailed(graphed, "error", "not run: " + loss.reason());
 }
 
+bool hasEagerPhases(const results::Measurement& eager) {
+    return eager.status == "ok" && eager.arm == "eager" && eager.forward_ms.has_value();
+}
+
 void measureTimedPair(TimedStep& step, const PairProtocol& protocol, PairContext& context, TimedPassClocks& clocks,
-                      results::Measurement& eager, results::Measurement& graphed, PairProgress& progress) {
+                      results::Measurement& eager, results::Measurement& graphed, PairProgress& progress,
+                      const results::Measurement* sharedEagerPhases) {
     runSteps(step, Arm::Eager, protocol.warmup, context, "eager warm-up");
     measureSteadyState(step, Arm::Eager, protocol.warmup, context, eager, "eager warm-up");
     if (step.hasGraphedArm()) {
@@ -121,11 +145,13 @@ void measureTimedPair(TimedStep& step, const PairProtocol& protocol, PairContext
         fillGraphedComparison(eager, graphed, rounds.eager, rounds.graphed, figures.captureMs);
         progress.graphedDone = true;
     }
-    measurePhases(step, protocol, context, eager, graphed);
+    measurePhases(step, protocol, context, eager, graphed,
+                  sharedEagerPhases && hasEagerPhases(*sharedEagerPhases) ? sharedEagerPhases : nullptr);
 }
 
-void warmPairForProfiling(TimedStep& step, const PairProtocol& protocol, PairContext& context) {
-    runSteps(step, Arm::Eager, protocol.warmup, context, "eager warm-up");
+void warmPairForProfiling(TimedStep& step, const PairProtocol& protocol, PairContext& context,
+                          const SharedEagerWindow* shared) {
+    if (!shared || !shared->row) runSteps(step, Arm::Eager, protocol.warmup, context, "eager warm-up");
     if (step.hasGraphedArm()) warmGraphedArm(step, protocol, context);
 }
 
@@ -157,16 +183,28 @@ results::Measurement profilePairArm(TimedStep& step, Arm arm, const results::Mea
 void profilePair(TimedStep& step, const GraphedArmVerdict& verdict, const results::Measurement& base, int count,
                  PairContext& context, profiler::CuptiRecords records, profiler::ChromeTrace& trace,
                  std::string& recordingNote, std::vector<results::Measurement>& rows,
-                 std::optional<double> replayGapUs) {
-    profiler::ProfileResult eagerWindow, graphedWindow;
-    rows.push_back(profilePairArm(step, Arm::Eager, base, count, context, records, trace, recordingNote, eagerWindow));
+                 std::optional<double> replayGapUs, SharedEagerWindow* shared) {
+    profiler::ProfileResult ownEagerWindow, graphedWindow;
+    const profiler::ProfileResult* eagerWindow = &ownEagerWindow;
+    if (shared && shared->row) {
+        rows.push_back(*shared->row);
+        rows.back().scope = base.scope;
+        eagerWindow = &shared->window;
+    } else {
+        rows.push_back(profilePairArm(step, Arm::Eager, base, count, context, records, trace, recordingNote, ownEagerWindow));
+        if (shared && rows.back().status == "ok") {
+            shared->row = rows.back();
+            shared->window = std::move(ownEagerWindow);
+            eagerWindow = &shared->window;
+        }
+    }
     context.events.measurement(rows.back());
     if (step.hasGraphedArm()) {
         rows.push_back(
             profilePairArm(step, Arm::Graphed, base, count, context, records, trace, recordingNote, graphedWindow));
         // Where the saved time went needs the kernels: only the windows that record GPU work.
         if (records == profiler::CuptiRecords::Full && rows.back().status == "ok") {
-            for (const auto& note : fillExplainedSaving(rows.back(), eagerWindow, graphedWindow, replayGapUs)) {
+            for (const auto& note : fillExplainedSaving(rows.back(), *eagerWindow, graphedWindow, replayGapUs)) {
                 context.events.log(context.label + ", where the saved time went: " + note);
             }
         }

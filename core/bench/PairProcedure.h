@@ -12,9 +12,13 @@
 //     the graphed arm's figures (a graph turned off on the way fails the row, never passes eager
 //     steps off as graphed);
 //  4. the phase pass: more steps with a synchronize at every phase boundary, per-phase medians and
-//     the network fraction.
+//     the network fraction. A pair whose eager step was already phase-timed in another pair (a
+//     training batch's second graph scope: the eager arm is the same step whatever the scope) takes
+//     that pair's eager phases instead of timing them again; its timed rounds are its own, as the
+//     drift they cancel is its graphed arm's.
 // Profiled pass (warmPairForProfiling, profilePair): the same warm-ups, so no capture falls inside
-// a CUPTI window, then each arm under a window of its own (ProfiledSteps.h).
+// a CUPTI window, then each arm under a window of its own (ProfiledSteps.h); an eager window already
+// recorded for the same eager step (SharedEagerWindow) is reused, not recorded again.
 #include "bench/GraphedArmVerdict.h"
 #include "bench/SweepEvents.h"
 #include "bench/TimedPassClocks.h"
@@ -23,6 +27,7 @@
 #include "graphs/DeviceMemory.h"
 #include "profiler/ChromeTrace.h"
 #include "profiler/CuptiActivitySource.h"
+#include "profiler/ProfileSession.h"
 #include "results/Measurement.h"
 #include "results/SweepPlan.h"
 
@@ -63,8 +68,14 @@ struct PairContext {
 
 // The timed pass of one pair, filling `eager` and `graphed` (the graphed arm only when the step has
 // one). Throws what a step throws; `progress` says which rows were finished before it did.
+// `sharedEagerPhases`: an ok eager row of another pair with the same eager step, whose phase-pass
+// columns (phases, data alone) are copied into `eager` instead of running its phase pass again.
 void measureTimedPair(TimedStep& step, const PairProtocol& protocol, PairContext& context, TimedPassClocks& clocks,
-                      results::Measurement& eager, results::Measurement& graphed, PairProgress& progress);
+                      results::Measurement& eager, results::Measurement& graphed, PairProgress& progress,
+                      const results::Measurement* sharedEagerPhases = nullptr);
+
+// True when `eager` is an ok row whose phase pass ran: what measureTimedPair may share.
+bool hasEagerPhases(const results::Measurement& eager);
 
 // The graphed warm-up shared by both passes: prepared, `protocol.graphedWarmup` steps, required to replay.
 void warmGraphedArm(TimedStep& step, const PairProtocol& protocol, PairContext& context);
@@ -77,9 +88,19 @@ void failTimedPair(const std::exception& error, int batch, PairContext& context,
 // graphed row already refused or skipped keeps its own reason.
 void markPairNotRun(const graphs::DeviceLoss& loss, results::Measurement& eager, results::Measurement& graphed);
 
-// Before the profiled pass's windows: the eager warm-up and, when the step has a graphed arm, its
+// The eager arm's profiled row and window of one batch, kept by a pass whose pairs at that batch
+// share one eager step (training's graph scopes): the first pair records it, the others reuse it
+// (their rows differ only in the scope column) and line their graphed window up against it.
+struct SharedEagerWindow {
+    std::optional<results::Measurement> row;  // set once an eager window was recorded ok
+    profiler::ProfileResult window;
+};
+
+// Before the profiled pass's windows: the eager warm-up (not when `shared` already holds the eager
+// window: the eager arm is then not profiled again) and, when the step has a graphed arm, its
 // warm-up over the capture. Throws what a step throws.
-void warmPairForProfiling(TimedStep& step, const PairProtocol& protocol, PairContext& context);
+void warmPairForProfiling(TimedStep& step, const PairProtocol& protocol, PairContext& context,
+                          const SharedEagerWindow* shared = nullptr);
 
 // Both arms' profiled rows from `base`, appended to `rows` and sent to the events: each arm's `count`
 // steps under a CUPTI window of their own recording `records`, added to `trace` as "<label> <arm>";
@@ -89,10 +110,12 @@ void warmPairForProfiling(TimedStep& step, const PairProtocol& protocol, PairCon
 // record GPU work (CuptiRecords::Full) also fill the graphed row's explain_* columns and
 // kernel_alignment (ExplainedSaving.h); `replayGapUs` is the device's calibrated GPU gap per replayed
 // kernel, absent until calibrated (no replay gap is then subtracted, and the log says so).
+// With `shared`: an eager window it holds is reused (the row copied with `base`'s scope, nothing added
+// to the trace); otherwise the eager arm's window, when ok, is stored there for the next pair.
 void profilePair(TimedStep& step, const GraphedArmVerdict& verdict, const results::Measurement& base, int count,
                  PairContext& context, profiler::CuptiRecords records, profiler::ChromeTrace& trace,
                  std::string& recordingNote, std::vector<results::Measurement>& rows,
-                 std::optional<double> replayGapUs = std::nullopt);
+                 std::optional<double> replayGapUs = std::nullopt, SharedEagerWindow* shared = nullptr);
 
 // A pair whose set-up failed in the profiled pass: both rows `oom` or `error` with the cause.
 void failProfiledPair(const std::exception& error, const results::Measurement& base, SweepEvents& events,

@@ -24,6 +24,8 @@ void profileTrainingSteps(const results::SweepPlan& plan, const families::Family
     const auto protocol = pairProtocolOf(plan, graphedTrainingWarmup(plan));
     std::string recordingNote;
     for (const int batch : plan.batches) {
+        // Every scope's eager arm is the same step: profiled in the batch's first pair, reused after.
+        SharedEagerWindow eagerWindow;
         for (const auto& scopeName : plan.graphScopes) {
             const auto scope = trainingScopeOf(scopeName);
             auto base = trainingRow(sessionId, family, batch, imgsz, precisionName, "profiled", deviceName(true));
@@ -39,10 +41,10 @@ void profileTrainingSteps(const results::SweepPlan& plan, const families::Family
                     arms = buildTrainingSweepArms(family, networks.fresh(), plan, precision, scope, verdict.runs, device, nullptr,
                                                   [&events](const std::string& text) { events.warning(text); });
                     TrainingSweepStep step(*arms.eager, arms.graphed.get(), family, std::move(host), device);
-                    warmPairForProfiling(step, protocol, context);
+                    warmPairForProfiling(step, protocol, context, &eagerWindow);
                     // The device's replay gap per kernel (advisor::ReplayCalibration), for where the saved time went.
                     profilePair(step, verdict, base, plan.profileSteps, context, records, trace, recordingNote, rows,
-                                replayGapUs);
+                                replayGapUs, &eagerWindow);
                 } catch (const std::exception& error) {
                     failProfiledPair(error, base, events, rows);
                 }

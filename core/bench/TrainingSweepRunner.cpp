@@ -16,6 +16,8 @@
 
 #include <torch/cuda.h>
 
+#include <optional>
+
 namespace graphlens::bench {
 
 using results::Measurement;
@@ -79,6 +81,9 @@ SweepOutcome TrainingSweepRunner::run() {
     TimedPassClocks clocks;
     int stage = 0;
     for (const int batch : plan_.batches) {
+        // The eager arm is the same step in every scope (nothing of it is captured): its phase pass
+        // runs in the batch's first pair and is shared by the others (measureTimedPair).
+        std::optional<Measurement> eagerPhases;
         for (const auto& scopeName : plan_.graphScopes) {
             const auto scope = trainingScopeOf(scopeName);
             PairContext context{family.name + " training batch " + std::to_string(batch) + " " + scopeName + " scope",
@@ -109,12 +114,14 @@ SweepOutcome TrainingSweepRunner::run() {
                     arms = buildTrainingSweepArms(family, networks.fresh(), plan_, precision, scope, verdict.runs, device, backend_,
                                                   [this](const std::string& text) { events_.warning(text); });
                     TrainingSweepStep step(*arms.eager, arms.graphed.get(), family, std::move(host), device);
-                    measureTimedPair(step, protocol, context, clocks, eager, graphed, done);
+                    measureTimedPair(step, protocol, context, clocks, eager, graphed, done,
+                                     eagerPhases ? &*eagerPhases : nullptr);
                 } catch (const std::exception& error) {
                     failTimedPair(error, batch, context, deviceLoss, eager, graphed, done);
                 }
             }  // the arms' graphs, pool and network are freed here, before the next pair
             memory.emptyCache();
+            if (!eagerPhases && hasEagerPhases(eager)) eagerPhases = eager;
             emitRow(eager, outcome, autosave_, events_);
             emitRow(graphed, outcome, autosave_, events_);
         }

@@ -178,9 +178,20 @@ TEST_CASE("a training sweep's profiled pass puts launches and GPU idle on the tr
         CHECK(graphed.gpu_records_overhead_pct.has_value());
         CHECK(graphed.gpu_idle_pct.value_or(-1) >= 0);
     }
+    // The eager arm is one step whatever the scope: profiled once per window kind, in the network pair.
+    const auto profiledEager = [&](const std::string& scope) {
+        for (const auto& row : rows) {
+            if (row.pass == "profiled" && row.scope == scope && row.arm == "eager") return row;
+        }
+        FAIL("no profiled eager row " << scope);
+        throw;
+    };
+    CHECK(profiledEager("step").launches == profiledEager("network").launches);
+    CHECK(profiledEager("step").step_ms_median == profiledEager("network").step_ms_median);
     std::ifstream trace(plan.trace);
     const std::string text((std::istreambuf_iterator<char>(trace)), {});
     CHECK(text.find("fomo-s training batch 8 network scope eager") != std::string::npos);
+    CHECK(text.find("fomo-s training batch 8 step scope eager") == std::string::npos);  // not recorded twice
     CHECK(text.find("fomo-s training batch 8 step scope graphed") != std::string::npos);
     std::filesystem::remove_all(folder);
 }

@@ -320,6 +320,15 @@ TEST_CASE("training steps in the sweep: both scopes replay, with phases, network
                       << "x, network " << *row.network_fraction << " of the eager step\n";
         }
     }
+    // The eager arm is the same step in both scopes: its phase pass ran once (network, the first
+    // scope) and the step scope's eager row has those phases; its timed rounds are its own.
+    REQUIRE(rows[0].scope == "network");
+    REQUIRE(rows[2].scope == "step");
+    REQUIRE(rows[2].arm == "eager");
+    CHECK(rows[2].forward_ms == rows[0].forward_ms);
+    CHECK(rows[2].backward_ms == rows[0].backward_ms);
+    CHECK(rows[2].data_alone_ms == rows[0].data_alone_ms);
+    CHECK(rows[2].steps == rows[0].steps);
 }
 
 namespace {

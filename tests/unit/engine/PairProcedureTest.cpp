@@ -216,3 +216,93 @@ TEST_CASE("the profiled pass warms the graphed arm over its capture before any w
     CHECK(rows[1].status == "error");  // graphs turned off inside the window: not a graphed figure
     CHECK_THAT(rows[1].message, Catch::Contains("graphs turned off"));
 }
+
+TEST_CASE("a pair whose eager step was phase-timed in another pair copies those phases and times only its graphed arm's",
+          "[sweep][engine]") {
+    graphs::DeviceMemory memory(torch::Device(torch::kCPU));
+    testing::RecordingSweepEvents events;
+    bench::PairContext context{"fake batch 1", memory, events, [](const char*) {}};
+    bench::TimedPassClocks clocks;
+    auto shared = okRow("eager");
+    shared.data_ms = 0.25;
+    shared.forward_ms = 1.5;
+    shared.backward_ms = 3.0;
+    shared.data_alone_ms = 0.125;
+    ScriptedStep step;
+    auto eager = okRow("eager"), graphed = okRow("graphed");
+    bench::PairProgress progress;
+    bench::measureTimedPair(step, smallProtocol(), context, clocks, eager, graphed, progress, &shared);
+    // As the plain pair up to the end of the timed rounds, then the graphed arm's phase pass alone.
+    const std::vector<std::string> expected{"Ex4", "preparex1", "Gx3", "requirex1", "Gx2", "Ex3",
+                                            "Gx2", "Ex2", "Gx2", "Ex1", "Gx5"};
+    CHECK(runs(step.calls) == expected);
+    CHECK(eager.steps == 4);  // its own timed rounds
+    CHECK(eager.forward_ms == shared.forward_ms);
+    CHECK(eager.backward_ms == shared.backward_ms);
+    CHECK(eager.data_alone_ms == shared.data_alone_ms);
+    REQUIRE(eager.network_fraction.has_value());
+    CHECK(*eager.network_fraction == Approx(4.5 / 4.75));
+    CHECK(graphed.network_fraction == eager.network_fraction);
+    CHECK(graphed.forward_ms.has_value());  // measured: the scripted step's forward phase
+
+    // A row that is not an ok eager row with phases is not shared: the eager phase pass runs.
+    ScriptedStep again;
+    auto failed = shared;
+    failed.status = "oom";
+    auto eager2 = okRow("eager"), graphed2 = okRow("graphed");
+    bench::measureTimedPair(again, smallProtocol(), context, clocks, eager2, graphed2, progress, &failed);
+    CHECK(runs(again.calls).back() == "Gx5");
+    CHECK(std::count(again.calls.begin(), again.calls.end(), "D") == 5);
+}
+
+TEST_CASE("the profiled pass reuses a shared eager window for the next pair of the same eager step, never a failed one",
+          "[profiled][engine]") {
+    graphs::DeviceMemory memory(torch::Device(torch::kCPU));
+    testing::RecordingSweepEvents events;
+    bench::PairContext context{"fake batch 8", memory, events, [](const char*) {}};
+    profiler::ChromeTrace trace;
+    std::string note;
+    std::vector<results::Measurement> rows;
+    bench::GraphedArmVerdict verdict;
+    verdict.runs = true;
+    bench::SharedEagerWindow shared;
+    auto base = okRow("");
+    base.pass = "profiled";
+    base.scope = "network";
+
+    // Here CUPTI cannot start, so the eager window is an error row: not kept, the next pair records its own.
+    ScriptedStep first;
+    bench::warmPairForProfiling(first, smallProtocol(), context, &shared);
+    bench::profilePair(first, verdict, base, 3, context, profiler::CuptiRecords::Calls, trace, note, rows, std::nullopt,
+                       &shared);
+    REQUIRE(rows.size() == 2);
+    CHECK(rows[0].status == "error");
+    CHECK_FALSE(shared.row.has_value());
+
+    // An ok window recorded by the batch's first pair (as on a GPU): the next pair neither warms nor
+    // profiles its eager arm, and its eager row is that one with its own scope.
+    auto recorded = okRow("eager");
+    recorded.pass = "profiled";
+    recorded.scope = "network";
+    recorded.steps = 3;
+    recorded.step_ms_median = 9.5;
+    recorded.launches = 1200;
+    shared.row = recorded;
+    ScriptedStep second;
+    base.scope = "step";
+    bench::warmPairForProfiling(second, smallProtocol(), context, &shared);
+    bench::profilePair(second, verdict, base, 3, context, profiler::CuptiRecords::Calls, trace, note, rows, std::nullopt,
+                       &shared);
+    CHECK(std::count(second.calls.begin(), second.calls.end(), "E") == 0);
+    CHECK(std::count(second.calls.begin(), second.calls.end(), "G") > 0);
+    REQUIRE(rows.size() == 4);
+    CHECK(rows[2].arm == "eager");
+    CHECK(rows[2].scope == "step");
+    CHECK(rows[2].status == "ok");
+    CHECK(rows[2].step_ms_median == 9.5);
+    CHECK(rows[2].launches == 1200);
+    CHECK(shared.row->scope == "network");  // the kept row is untouched
+    CHECK(rows[3].arm == "graphed");
+    CHECK(rows[3].scope == "step");
+    CHECK(events.rows.size() == 4);
+}

@@ -9,6 +9,7 @@
 #include "bench/SynchronizedPhaseTimer.h"
 #include "graphs/OutOfMemory.h"
 #include "results/ErrorText.h"
+#include "results/PhaseColumns.h"
 #include "results/RoundStatistics.h"
 
 #include <algorithm>
@@ -52,14 +53,10 @@ void warnIfUnsteady(PairContext& context, const results::RoundSummary& summary, 
     if (!text.empty()) context.events.warning(text);
 }
 
-// The eager arm's phase-pass columns, from a row of the same eager step.
+// The eager arm's phase-pass columns (what fillPhases and the data-alone steps fill), from a row of
+// the same eager step.
 void copyEagerPhases(const results::Measurement& from, results::Measurement& eager) {
-    eager.data_ms = from.data_ms;
-    eager.forward_ms = from.forward_ms;
-    eager.loss_ms = from.loss_ms;
-    eager.backward_ms = from.backward_ms;
-    eager.optimizer_ms = from.optimizer_ms;
-    eager.postprocess_ms = from.postprocess_ms;
+    for (const auto& phase : results::kPhaseColumns) eager.*phase.phaseMs = from.*phase.phaseMs;
     eager.replay_ms = from.replay_ms;
     eager.captured_ms = from.captured_ms;
     eager.captured_share = from.captured_share;

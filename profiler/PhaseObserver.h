@@ -9,6 +9,9 @@ public:
     virtual ~PhaseObserver() = default;
     virtual void begin(const char* phase) = 0;
     virtual void end(const char* phase) = 0;  // phases close in reverse order of opening
+    // Phases that need a hook inside autograd (the loss's own backward) cost the step that hook: only
+    // an observer that records them asks for them (the profiled pass), so timed steps never pay it.
+    virtual bool marksAutogradPhases() const { return false; }
 };
 
 // One phase of a step, closed on scope exit (also when the step throws).

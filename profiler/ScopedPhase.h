@@ -6,6 +6,8 @@
 #include "profiler/PhaseRecorder.h"
 
 #include <cstddef>
+#include <optional>
+#include <string_view>
 
 namespace graphlens::profiler {
 
@@ -24,11 +26,26 @@ inline constexpr const char* kPhaseReplay = "replay";
 // `network` scope graphs); the rest of forward and backward is the eager remainder.
 inline constexpr const char* kPhaseCapturedForward = "captured_forward";
 inline constexpr const char* kPhaseCapturedBackward = "captured_backward";
+// Inside backward of a training step (not split at a seam), in the profiled pass only: from the start
+// of backward to the first gradient reaching the network's output, i.e. the loss's own backward. The
+// loss phase's host time holds label assignment, which has no backward, so it cannot stand for it.
+inline constexpr const char* kPhaseLossBackward = "loss_backward";
+
+// The phases an autograd hook closes or opens, on autograd's thread (a CUDA backward runs there),
+// while the step's own thread does the other end. NVTX ranges nest per thread, so a push on one and a
+// pop on the other would unbalance both: these get no NVTX range. Their PhaseRecorder marks are
+// closed by handle, so GraphLens's own figures are exact.
+inline bool crossesThreads(const char* name) {
+    const std::string_view phase(name);
+    return phase == kPhaseLossBackward || phase == kPhaseCapturedBackward;
+}
 
 class ScopedPhase {
 public:
     ScopedPhase(PhaseRecorder* recorder, const char* name)
-        : nvtx_(name), recorder_(recorder), handle_(recorder ? recorder->begin(name) : 0) {}
+        : recorder_(recorder), handle_(recorder ? recorder->begin(name) : 0) {
+        if (!crossesThreads(name)) nvtx_.emplace(name);
+    }
     ~ScopedPhase() {
         if (recorder_) recorder_->end(handle_);
     }
@@ -36,7 +53,7 @@ public:
     ScopedPhase& operator=(const ScopedPhase&) = delete;
 
 private:
-    NvtxRange nvtx_;
+    std::optional<NvtxRange> nvtx_;
     PhaseRecorder* recorder_;
     std::size_t handle_;
 };

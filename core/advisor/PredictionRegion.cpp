@@ -97,7 +97,15 @@ std::optional<PredictionRegion> predictionRegionOf(const Measurement& eager, std
     region.name = "forward and backward";
     if (!addRegionPhases(eager, {kForward, kBackward}, region, why)) return std::nullopt;
     region.eagerRestMs = restOf(eager, {kData, kLoss, kOptimizer});
-    if (eager.loss_ms) region.lossBackwardMs = std::max(0.0, *eager.loss_ms - eager.loss_gpu_us.value_or(0) / 1000.0);
+    // The loss's backward stays eager beside the replays: its host time as the profiled pass marked it
+    // (from backward's start to the first gradient reaching the network's output). Older sessions
+    // lack it and take the loss's own host time instead, which also holds label assignment (no
+    // backward): too much for a detector (yolo-t's loss is mostly assignment).
+    if (eager.loss_backward_wall_us) {
+        region.lossBackwardMs = *eager.loss_backward_wall_us / 1000.0;
+    } else if (eager.loss_ms) {
+        region.lossBackwardMs = std::max(0.0, *eager.loss_ms - eager.loss_gpu_us.value_or(0) / 1000.0);
+    }
     return region;
 }
 

@@ -21,8 +21,9 @@ struct PredictionRegion {
     int replays = 1;           // graph launches per step (network scope: forward and backward graphs)
     double eagerRestMs = 0;    // phase pass medians of the phases outside it
     // Training, network scope, whole network: the loss's backward is not in the backward graph, it runs
-    // eagerly inside the backward phase; estimated as the loss phase's host time (its wall time less its
-    // GPU time), as a backward launches about as many kernels as its forward.
+    // eagerly inside the backward phase: its host time as the profiled pass marked it
+    // (loss_backward_wall_us); in older sessions the loss phase's host time (its wall time less its
+    // GPU time), which for a detector also counts label assignment.
     double lossBackwardMs = 0;
 };
 

@@ -3,6 +3,7 @@
 // GraphLens) and nothing else, so the timed step never synchronises inside itself.
 #include "profiler/PhaseObserver.h"
 #include "profiler/NvtxRange.h"
+#include "profiler/ScopedPhase.h"
 
 #include <array>
 #include <cstddef>
@@ -13,7 +14,7 @@ namespace graphlens::bench {
 class NvtxPhases : public profiler::PhaseObserver {
 public:
     void begin(const char* phase) override {
-        if (depth_ < ranges_.size()) ranges_[depth_].emplace(phase);
+        if (depth_ < ranges_.size() && !profiler::crossesThreads(phase)) ranges_[depth_].emplace(phase);
         ++depth_;
     }
     void end(const char*) override {

@@ -39,6 +39,14 @@ void fillCapturedColumns(Measurement& row, const profiler::StepSummary& summary)
     }
 }
 
+// The loss's own backward (nested in backward), where the step marked it: the host time the network
+// scope's graphed step still spends on the loss's backward before the backward replay.
+void fillLossBackwardColumn(Measurement& row, const profiler::StepSummary& summary) {
+    for (const auto& phase : summary.phases) {
+        if (phase.name == profiler::kPhaseLossBackward) row.loss_backward_wall_us = phase.wallUs;
+    }
+}
+
 }  // namespace
 
 void fillFromMetrics(results::Measurement& row, const profiler::ProfileResult& result, const std::vector<double>& stepsMs,
@@ -73,6 +81,7 @@ void fillFromMetrics(results::Measurement& row, const profiler::ProfileResult& r
     row.launch_delay_us_p90 = s.launchDelayP90Us;
     fillPhaseColumns(row, s);
     fillCapturedColumns(row, s);
+    fillLossBackwardColumn(row, s);
     const auto& d = result.metrics->discarded;
     row.discarded_records = static_cast<double>(d.total());
 }

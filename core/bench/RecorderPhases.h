@@ -23,6 +23,7 @@ public:
         --depth_;
         if (depth_ < open_.size()) open_[depth_].reset();
     }
+    bool marksAutogradPhases() const override { return true; }
 
 private:
     profiler::PhaseRecorder* recorder_;

@@ -113,6 +113,7 @@ struct Measurement {
     std::optional<double> postprocess_host_before_wait_us;  // profiled pass (API calls): host time before its first wait
     std::optional<double> loss_host_before_wait_us;         // the same for the loss (training)
     std::optional<double> optimizer_host_before_wait_us;    // the same for the optimizer step (training)
+    std::optional<double> loss_backward_wall_us;            // profiled pass: the loss's own backward, host time (training)
     std::optional<double> discarded_records;        // malformed CUPTI records left out of the metrics
     std::optional<double> profiler_overhead_pct;    // profiled step time (API calls alone) vs the same step unprofiled
     std::optional<double> profiler_overhead_ci_low; // bootstrap 95% interval of profiler_overhead_pct

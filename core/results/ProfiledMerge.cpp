@@ -20,6 +20,7 @@ constexpr std::optional<double> M::*kProfiledColumns[] = {
     &M::loss_wall_us, &M::loss_gpu_us, &M::backward_wall_us, &M::backward_gpu_us,
     &M::optimizer_wall_us, &M::optimizer_gpu_us, &M::postprocess_wall_us, &M::postprocess_gpu_us,
     &M::postprocess_host_before_wait_us, &M::loss_host_before_wait_us, &M::optimizer_host_before_wait_us,
+    &M::loss_backward_wall_us,
     &M::discarded_records, &M::profiler_overhead_pct, &M::profiler_overhead_ci_low, &M::profiler_overhead_ci_high,
     &M::gpu_records_overhead_pct, &M::gpu_records_overhead_ci_low, &M::gpu_records_overhead_ci_high,
     &M::data_kernels, &M::forward_kernels, &M::loss_kernels, &M::backward_kernels, &M::optimizer_kernels,

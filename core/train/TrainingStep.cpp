@@ -6,6 +6,7 @@
 #include "graphs/StepGraph.h"
 #include "graphs/TensorSnapshot.h"
 #include "train/GradientClipping.h"
+#include "train/LossBackwardWatch.h"
 #include "profiler/ScopedPhase.h"
 
 #include <ATen/CPUGeneratorImpl.h>
@@ -86,6 +87,9 @@ torch::Tensor TrainingStep::forwardLoss(const torch::Tensor& images, const torch
             output = options_.seam->rest(output, targets);
         } else {
             output = network ? (*network)(images) : forward_(images);
+            // Watched in backward for where the loss's own backward ends (profiled pass only); never
+            // kept from an earlier step that threw before its backward.
+            networkOutputs_ = phases.marksAutogradPhases() ? LossBackwardWatch::tensorsOf(output) : std::vector<torch::Tensor>{};
         }
     }
     StepPhase phase(phases, profiler::kPhaseLoss);
@@ -110,6 +114,9 @@ TrainingStep::Result TrainingStep::runEager(const torch::Tensor& images, const t
         if (microStep_ % options_.accumulation == 0) optimizer_.zeroGrad();
         const auto scaled = options_.accumulation > 1 ? loss / options_.accumulation : loss;
         const auto capturedBackward = watchCapturedBackward(phases);
+        // Inside backward's phase and closed before it: its destructor runs first.
+        const LossBackwardWatch lossBackward(networkOutputs_, phases);
+        networkOutputs_.clear();  // the hooks hold what they need
         const auto closeCapturedBackward = [&] {
             if (capturedBackward && *capturedBackward) phases.end(profiler::kPhaseCapturedBackward);
         };

@@ -124,6 +124,7 @@ private:
     families::TrainingGraphScope configuredScope_ = families::TrainingGraphScope::None;  // scope_ before a failure turned graphs off
     std::int64_t microStep_ = 0;
     std::vector<torch::Tensor> seamOutputs_;  // the captured part's outputs of the step in flight
+    std::vector<torch::Tensor> networkOutputs_;  // the network's outputs of the step in flight (profiled pass)
     bool hostRandomChecked_ = false;
 };
 

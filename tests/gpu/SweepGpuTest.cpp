@@ -159,6 +159,8 @@ TEST_CASE("a training sweep's profiled pass puts launches and GPU idle on the tr
         CHECK(row.kernels.value_or(0) > 0);
         CHECK(row.gpu_busy_us.value_or(0) > 0);
         CHECK(row.backward_gpu_us.has_value() != (row.arm == "graphed" && row.scope == "step"));
+        // The loss's own backward is marked wherever backward runs eagerly or around a backward replay.
+        CHECK(row.loss_backward_wall_us.has_value() != (row.arm == "graphed" && row.scope == "step"));
     }
     const auto timed = [&](const std::string& scope, const std::string& arm) {
         for (const auto& row : rows) {

@@ -79,6 +79,20 @@ TEST_CASE("Training network scope replays forward and backward, loss and optimiz
     CHECK(p->graphedMs == Approx(1.28 + 1.5 + 0.36 + 0.02));
 }
 
+TEST_CASE("Training network scope: the loss's backward is its marked host time where the profile has it", "[advisor]") {
+    auto row = trainingRow("network");
+    row.loss_ms = 3.0;  // mostly label assignment, which has no backward
+    row.loss_backward_wall_us = 450.0;
+    const auto p = predictGraphedStep(row, calibration(), nullptr);
+    REQUIRE(p);
+    CHECK(p->region.lossBackwardMs == Approx(0.45));
+    row.loss_backward_wall_us.reset();  // an older session: the loss phase's host time stands for it
+    const auto q = predictGraphedStep(row, calibration(), nullptr);
+    REQUIRE(q);
+    CHECK(q->region.lossBackwardMs == Approx(3.0 - 0.02));
+    CHECK(q->graphedMs - p->graphedMs == Approx(2.98 - 0.45));
+}
+
 TEST_CASE("Training step scope replays everything but data in one graph", "[advisor]") {
     std::string why;
     const auto p = predictGraphedStep(trainingRow("step"), calibration(), &why);

@@ -30,7 +30,7 @@ TEST_CASE("CSV header is the column names in schema order", "[results][csv]") {
                                "jit,arm,pass,device,host,gpu_uuid,status,message,graph_mode,parity,"
                                "eager_fallbacks,steps,step_ms_median,",
                                0) == 0);
-    CHECK(measurementColumns().size() == 119);
+    CHECK(measurementColumns().size() == 120);
     CHECK(measurementColumns().back().name == "refusal_advice");
 }
 
@@ -54,7 +54,7 @@ TEST_CASE("CSV writes absent optionals as empty cells and reads them back as abs
     // build_type empty (not recorded); memory_format, scope and jit empty; graph_mode, parity,
     // eager_fallbacks empty; steps 0; then every column after steps (optional figures and the advisor's texts), all empty.
     CHECK(row == "s1,,,vit_b_16,classify,infer,1,0,fp32,,,,eager,timed,cpu,,,oom,CUDA out of memory,,,,0" +
-                     std::string(96, ',') + "\n");
+                     std::string(97, ',') + "\n");
     const auto back = parseCsv(csv, "sparse.csv");
     REQUIRE(back.size() == 1);
     CHECK_FALSE(back[0].step_ms_median.has_value());
@@ -88,7 +88,7 @@ TEST_CASE("CSV line numbers in errors count the physical lines of multi-line cel
     std::string csv = toCsv({m});
     csv += "x,y,z\n";  // the data row occupied lines 2..4, so this is line 5
     CHECK(resultsErrorOf([&] { parseCsv(csv, "multi.csv"); }) ==
-          "multi.csv:5: 3 fields, header has 119");
+          "multi.csv:5: 3 fields, header has 120");
 }
 
 TEST_CASE("CSV reader tolerates a BOM, CRLF line ends, blank lines and a missing final newline",
@@ -133,7 +133,7 @@ TEST_CASE("CSV errors name the file, the line and what is wrong", "[results][csv
     SECTION("too few fields") {
         const std::string text = expectedHeader() + "\nresnet18\n";
         CHECK(resultsErrorOf([&] { parseCsv(text, "short.csv"); }) ==
-              "short.csv:2: 1 fields, header has 119");
+              "short.csv:2: 1 fields, header has 120");
     }
     SECTION("a non-number in an int column") {
         const std::string text = "family,batch\nresnet18,8\nresnet18,eight\n";

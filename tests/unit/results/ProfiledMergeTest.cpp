@@ -44,7 +44,7 @@ const AdvisorColumn kAdvisorColumns[] = {
     {&Measurement::captured_kernels, 28, true},      {&Measurement::explain_saved_ms, 29, true},
     {&Measurement::explain_gpu_idle_ms, 30, true},   {&Measurement::explain_host_launch_ms, 31, true},
     {&Measurement::explain_kernel_time_ms, 32, true}, {&Measurement::explain_replay_cost_ms, 33, true},
-    {&Measurement::explain_unexplained_ms, 34, true},
+    {&Measurement::explain_unexplained_ms, 34, true}, {&Measurement::loss_backward_wall_us, 35, false},
 };
 
 // A profiled row with every profiled metric set to a distinct value (base + i).

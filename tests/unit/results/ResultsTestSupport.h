@@ -99,6 +99,7 @@ inline Measurement fullRow() {
     m.postprocess_host_before_wait_us = 7.5;
     m.loss_host_before_wait_us = 1.25;
     m.optimizer_host_before_wait_us = 30.5;
+    m.loss_backward_wall_us = 187.25;
     m.discarded_records = 2;
     m.profiler_overhead_pct = 12.5;
     m.profiler_overhead_ci_low = 9.75;

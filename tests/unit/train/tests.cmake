@@ -20,6 +20,7 @@ if(TARGET graphlens_train)
   add_executable(graphlens_unit_train
     ${CMAKE_CURRENT_LIST_DIR}/TrainerTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingStepTest.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/LossBackwardWatchTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/GraphedNetworkTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingSeamTest.cpp
     ${CMAKE_CURRENT_LIST_DIR}/TrainingSeamSearchTest.cpp

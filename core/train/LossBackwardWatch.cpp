@@ -1,0 +1,50 @@
+#include "train/LossBackwardWatch.h"
+
+#include "profiler/ScopedPhase.h"
+
+namespace graphlens::train {
+
+LossBackwardWatch::LossBackwardWatch(const std::vector<torch::Tensor>& outputs, profiler::PhaseObserver& phases)
+    : state_(std::make_shared<State>()) {
+    if (!phases.marksAutogradPhases()) return;
+    std::vector<torch::Tensor> watched;
+    for (const auto& output : outputs) {
+        if (output.defined() && output.requires_grad()) watched.push_back(output);
+    }
+    if (watched.empty()) return;
+    state_->phases = &phases;
+    state_->open = true;
+    phases.begin(profiler::kPhaseLossBackward);
+    for (auto& output : watched) {
+        // Holds the state, not the watch: a hook that runs after the watch closed the phase does nothing.
+        output.register_hook([state = state_](const torch::Tensor&) {
+            if (!state->open) return;
+            state->open = false;
+            state->phases->end(profiler::kPhaseLossBackward);
+        });
+    }
+}
+
+LossBackwardWatch::~LossBackwardWatch() {
+    if (!state_->open) return;
+    state_->open = false;
+    state_->phases->end(profiler::kPhaseLossBackward);
+}
+
+std::vector<torch::Tensor> LossBackwardWatch::tensorsOf(const c10::IValue& output) {
+    std::vector<torch::Tensor> tensors;
+    if (output.isTensor()) tensors.push_back(output.toTensor());
+    if (output.isTuple()) {
+        for (const auto& item : output.toTupleRef().elements()) {
+            if (item.isTensor()) tensors.push_back(item.toTensor());
+        }
+    }
+    if (output.isList()) {
+        for (const auto& item : output.toListRef()) {
+            if (item.isTensor()) tensors.push_back(item.toTensor());
+        }
+    }
+    return tensors;
+}
+
+}  // namespace graphlens::train

@@ -4,14 +4,14 @@
 
 namespace graphlens::train {
 
-LossBackwardWatch::LossBackwardWatch(const std::vector<torch::Tensor>& outputs, profiler::PhaseObserver& phases)
-    : state_(std::make_shared<State>()) {
-    if (!phases.marksAutogradPhases()) return;
+LossBackwardWatch::LossBackwardWatch(const std::vector<torch::Tensor>& outputs, profiler::PhaseObserver& phases) {
+    if (!phases.marksAutogradPhases()) return;  // every timed step comes here: nothing allocated for it
     std::vector<torch::Tensor> watched;
     for (const auto& output : outputs) {
         if (output.defined() && output.requires_grad()) watched.push_back(output);
     }
     if (watched.empty()) return;
+    state_ = std::make_shared<State>();
     state_->phases = &phases;
     state_->open = true;
     phases.begin(profiler::kPhaseLossBackward);
@@ -26,7 +26,7 @@ LossBackwardWatch::LossBackwardWatch(const std::vector<torch::Tensor>& outputs, 
 }
 
 LossBackwardWatch::~LossBackwardWatch() {
-    if (!state_->open) return;
+    if (!state_ || !state_->open) return;
     state_->open = false;
     state_->phases->end(profiler::kPhaseLossBackward);
 }

@@ -32,7 +32,7 @@ private:
         bool open = false;
         profiler::PhaseObserver* phases = nullptr;
     };
-    std::shared_ptr<State> state_;  // shared with the hooks, which may outlive the watch
+    std::shared_ptr<State> state_;  // shared with the hooks, which may outlive the watch; null: nothing watched
 };
 
 }  // namespace graphlens::train

@@ -31,20 +31,4 @@ LossBackwardWatch::~LossBackwardWatch() {
     state_->phases->end(profiler::kPhaseLossBackward);
 }
 
-std::vector<torch::Tensor> LossBackwardWatch::tensorsOf(const c10::IValue& output) {
-    std::vector<torch::Tensor> tensors;
-    if (output.isTensor()) tensors.push_back(output.toTensor());
-    if (output.isTuple()) {
-        for (const auto& item : output.toTupleRef().elements()) {
-            if (item.isTensor()) tensors.push_back(item.toTensor());
-        }
-    }
-    if (output.isList()) {
-        for (const auto& item : output.toListRef()) {
-            if (item.isTensor()) tensors.push_back(item.toTensor());
-        }
-    }
-    return tensors;
-}
-
 }  // namespace graphlens::train

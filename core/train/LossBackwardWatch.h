@@ -8,7 +8,6 @@
 // are host work, and the timed steps do not pay for them.
 #include "profiler/PhaseObserver.h"
 
-#include <ATen/core/ivalue.h>
 #include <torch/types.h>
 
 #include <memory>
@@ -23,9 +22,6 @@ public:
     ~LossBackwardWatch();  // closes the phase if no hook did (backward returned or threw)
     LossBackwardWatch(const LossBackwardWatch&) = delete;
     LossBackwardWatch& operator=(const LossBackwardWatch&) = delete;
-
-    // The network output's tensors (a tensor, or the tensors of a tuple or list), for the watch.
-    static std::vector<torch::Tensor> tensorsOf(const c10::IValue& output);
 
 private:
     struct State {

@@ -3,6 +3,7 @@
 #include "graphs/OutOfMemory.h"
 
 #include "graphs/GraphedNetwork.h"
+#include "graphs/OutputTree.h"
 #include "graphs/StepGraph.h"
 #include "graphs/TensorSnapshot.h"
 #include "train/GradientClipping.h"
@@ -89,7 +90,10 @@ torch::Tensor TrainingStep::forwardLoss(const torch::Tensor& images, const torch
             output = network ? (*network)(images) : forward_(images);
             // Watched in backward for where the loss's own backward ends (profiled pass only); never
             // kept from an earlier step that threw before its backward.
-            networkOutputs_ = phases.marksAutogradPhases() ? LossBackwardWatch::tensorsOf(output) : std::vector<torch::Tensor>{};
+            networkOutputs_.clear();
+            if (phases.marksAutogradPhases()) {
+                graphs::forEachTensor(output, [this](const torch::Tensor& tensor) { networkOutputs_.push_back(tensor); });
+            }
         }
     }
     StepPhase phase(phases, profiler::kPhaseLoss);

@@ -117,15 +117,16 @@ TrainingStep::Result TrainingStep::runEager(const torch::Tensor& images, const t
         StepPhase phase(phases, profiler::kPhaseBackward);
         if (microStep_ % options_.accumulation == 0) optimizer_.zeroGrad();
         const auto scaled = options_.accumulation > 1 ? loss / options_.accumulation : loss;
+        const auto root = scaler_.scale(scaled);
         const auto capturedBackward = watchCapturedBackward(phases);
         // Inside backward's phase and closed before it: its destructor runs first.
-        const LossBackwardWatch lossBackward(networkOutputs_, phases);
+        const LossBackwardWatch lossBackward(root, networkOutputs_, phases);
         networkOutputs_.clear();  // the hooks hold what they need
         const auto closeCapturedBackward = [&] {
             if (capturedBackward && *capturedBackward) phases.end(profiler::kPhaseCapturedBackward);
         };
         try {
-            scaler_.scale(scaled).backward();
+            root.backward();
         } catch (...) {
             closeCapturedBackward();  // phases close in order, also when the step throws
             seamOutputs_.clear();

@@ -1,6 +1,6 @@
-// The loss's own backward as a phase (train/LossBackwardWatch.h), on the CPU: it opens as backward
-// starts and closes when the first gradient reaches the network's output, before the network's
-// backward runs; only an observer that records autograd phases gets it; a watch whose outputs never
+// The loss's own backward as a phase (train/LossBackwardWatch.h), on the CPU: it opens when the engine
+// reaches the loss (not at the backward() call) and closes when the first gradient reaches the
+// network's output, before the network's backward runs; it opens once; only an observer that records autograd phases gets it; a watch whose outputs never
 // get a gradient closes when backward returns; and a training step nests it inside its backward.
 #include "FakeCaptureBackend.h"
 #include "families/Family.h"
@@ -34,20 +34,22 @@ struct EventLog : profiler::PhaseObserver {
 
 }  // namespace
 
-TEST_CASE("the loss's backward closes when the first gradient reaches the network's output, before the network's backward",
+TEST_CASE("the loss's backward opens when the engine reaches the loss and closes when the first gradient reaches the network's output",
           "[train][phases]") {
     EventLog log(true);
     const auto weight = torch::ones({3}, torch::requires_grad());
     weight.register_hook([&log](const torch::Tensor&) { log.events.push_back("network gradient"); });
     const auto output = weight * 2;  // the network
     {
-        const train::LossBackwardWatch watch({output}, log);
         const auto assigned = output.detach().argmax();  // label assignment: no backward
-        (output * output).sum().add(assigned).backward();  // the loss
+        const auto loss = (output * output).sum().add(assigned);
+        const train::LossBackwardWatch watch(loss, {output}, log);
+        log.events.push_back("backward called");
+        loss.backward();
         log.events.push_back("backward returned");
     }
-    CHECK(log.events == std::vector<std::string>{"+loss_backward", "-loss_backward", "network gradient",
-                                                 "backward returned"});
+    CHECK(log.events == std::vector<std::string>{"backward called", "+loss_backward", "-loss_backward",
+                                                 "network gradient", "backward returned"});
 }
 
 TEST_CASE("the loss's backward is marked only for an observer that records autograd phases, and closes without a gradient",
@@ -57,15 +59,17 @@ TEST_CASE("the loss's backward is marked only for an observer that records autog
         EventLog log(false);
         const auto output = weight * 2;
         {
-            const train::LossBackwardWatch watch({output}, log);
-            output.sum().backward();
+            const auto loss = output.sum();
+            const train::LossBackwardWatch watch(loss, {output}, log);
+            loss.backward();
         }
         CHECK(log.events.empty());
     }
-    SECTION("outputs without a gradient: no phase") {
+    SECTION("outputs without a gradient, or a loss without one: no phase") {
         EventLog log(true);
         const auto output = (weight * 2).detach();
-        { const train::LossBackwardWatch watch({output, torch::Tensor()}, log); }
+        { const train::LossBackwardWatch watch(weight.sum(), {output, torch::Tensor()}, log); }
+        { const train::LossBackwardWatch watch(output.sum(), {weight * 2}, log); }
         CHECK(log.events.empty());
     }
     SECTION("a loss that never reaches the output: closed when the watch ends") {
@@ -73,11 +77,23 @@ TEST_CASE("the loss's backward is marked only for an observer that records autog
         const auto output = weight * 2;
         const auto other = torch::ones({3}, torch::requires_grad());
         {
-            const train::LossBackwardWatch watch({output}, log);
-            other.sum().backward();
+            const auto loss = other.sum();
+            const train::LossBackwardWatch watch(loss, {output}, log);
+            loss.backward();
             log.events.push_back("backward returned");
         }
         CHECK(log.events == std::vector<std::string>{"+loss_backward", "backward returned", "-loss_backward"});
+    }
+    SECTION("a second backward through a retained graph opens nothing") {
+        EventLog log(true);
+        const auto output = weight * 2;
+        const auto loss = (output * output).sum();
+        {
+            const train::LossBackwardWatch watch(loss, {output}, log);
+            loss.backward({}, /*retain_graph=*/true);
+            loss.backward();
+        }
+        CHECK(log.events == std::vector<std::string>{"+loss_backward", "-loss_backward"});
     }
 }
 

@@ -1,7 +1,8 @@
 // The loss's own backward as a phase (train/LossBackwardWatch.h), on the CPU: it opens when the engine
 // reaches the loss (not at the backward() call) and closes when the first gradient reaches the
-// network's output, before the network's backward runs; it opens once; only an observer that records autograd phases gets it; a watch whose outputs never
-// get a gradient closes when backward returns; and a training step nests it inside its backward.
+// network's output, before the network's backward runs; it opens once; only an observer that records
+// autograd phases gets it; a watch whose outputs never get a gradient closes when backward returns;
+// and a training step nests it inside its backward.
 #include "FakeCaptureBackend.h"
 #include "families/Family.h"
 #include "families/TrainingLoss.h"

@@ -28,8 +28,8 @@ inline constexpr const char* kPhaseCapturedForward = "captured_forward";
 inline constexpr const char* kPhaseCapturedBackward = "captured_backward";
 // Inside backward of a training step (not split at a seam), in the profiled pass only: from the moment
 // autograd's engine reaches the loss to the first gradient reaching the network's output, i.e. the
-// loss's own backward. The
-// loss phase's host time holds label assignment, which has no backward, so it cannot stand for it.
+// loss's own backward. The loss phase's host time holds label assignment, which has no backward, so
+// it cannot stand for it.
 inline constexpr const char* kPhaseLossBackward = "loss_backward";
 
 // The phases an autograd hook closes or opens, on autograd's thread (a CUDA backward runs there),

@@ -32,9 +32,10 @@ inline constexpr const char* kPhaseCapturedBackward = "captured_backward";
 // it cannot stand for it.
 inline constexpr const char* kPhaseLossBackward = "loss_backward";
 
-// The phases an autograd hook closes or opens, on autograd's thread (a CUDA backward runs there),
-// while the step's own thread does the other end. NVTX ranges nest per thread, so a push on one and a
-// pop on the other would unbalance both: these get no NVTX range. Their PhaseRecorder marks are
+// The phases an autograd hook opens or closes, on autograd's thread (a CUDA backward runs there),
+// while the step's own thread may do the other end (it closes captured_backward's phase, and
+// loss_backward's when no gradient reached the network). NVTX ranges nest per thread, so a push on
+// one and a pop on the other would unbalance both: these get no NVTX range. Their PhaseRecorder marks are
 // closed by handle, so GraphLens's own figures are exact.
 inline bool crossesThreads(const char* name) {
     const std::string_view phase(name);

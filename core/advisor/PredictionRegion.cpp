@@ -98,7 +98,7 @@ std::optional<PredictionRegion> predictionRegionOf(const Measurement& eager, std
     if (!addRegionPhases(eager, {kForward, kBackward}, region, why)) return std::nullopt;
     region.eagerRestMs = restOf(eager, {kData, kLoss, kOptimizer});
     // The loss's backward stays eager beside the replays: its host time as the profiled pass marked it
-    // (from backward's start to the first gradient reaching the network's output). Older sessions
+    // (from the engine reaching the loss to the first gradient at the network's output). Older sessions
     // lack it and take the loss's own host time instead, which also holds label assignment (no
     // backward): too much for a detector (yolo-t's loss is mostly assignment).
     if (eager.loss_backward_wall_us) {

@@ -88,7 +88,7 @@ constexpr std::array kColumns{
     MeasurementColumn{"postprocess_gpu_us", &M::postprocess_gpu_us, "postprocess (decode, NMS): union of its kernels per step (profiled pass), us"},
     MeasurementColumn{"postprocess_host_before_wait_us", &M::postprocess_host_before_wait_us, "postprocess: host time from its start to its first wait for the GPU (a synchronize or copy call) per step (profiled pass), us"},
     MeasurementColumn{"loss_host_before_wait_us", &M::loss_host_before_wait_us, "loss: host time from its start to its first wait for the GPU (a synchronize or copy call) per step (profiled pass), us"},
-    MeasurementColumn{"loss_backward_wall_us", &M::loss_backward_wall_us, "training (not split at a seam): the loss's own backward, from the start of backward to the first gradient reaching the network's output, host time per step (profiled pass), us"},
+    MeasurementColumn{"loss_backward_wall_us", &M::loss_backward_wall_us, "training (not split at a seam): the loss's own backward, from the moment autograd's engine reaches the loss to the first gradient reaching the network's output, host time per step (profiled pass), us"},
     MeasurementColumn{"optimizer_host_before_wait_us", &M::optimizer_host_before_wait_us, "optimizer step: host time from its start to its first wait for the GPU (a synchronize or copy call) per step (profiled pass), us"},
     MeasurementColumn{"discarded_records", &M::discarded_records, "malformed CUPTI records left out of the metrics"},
     MeasurementColumn{"profiler_overhead_pct", &M::profiler_overhead_pct, "profiled step time (API calls recorded, no GPU records) vs the same steps timed just before the window in the same process, percent"},

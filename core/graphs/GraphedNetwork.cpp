@@ -4,6 +4,7 @@
 #include "graphs/TensorSnapshot.h"
 
 #include <torch/autograd.h>
+#include <torch/csrc/autograd/variable.h>
 
 #include <stdexcept>
 
@@ -121,6 +122,20 @@ GraphedNetwork::GraphedNetwork(GraphBody forward, std::vector<torch::Tensor> par
     }
     snapshot.restore();
     randomState.restore();
+    detachGradientAccumulators();
+}
+
+// The forward capture's autograd graph stays alive (its saved tensors are what the backward graph
+// reads), and with it the gradient accumulators its warm-up made on the capture's side stream. A
+// parameter hands a live accumulator to every later autograd graph, so every later eager backward
+// would accumulate on that side stream: an event record and a stream wait per parameter on the
+// host, and the warning "The AccumulateGrad node's stream does not match". Forgetting them here makes
+// the next graph create its own on its own stream; the captured graph keeps its old ones and never
+// runs them again (a replay executes no autograd).
+void GraphedNetwork::detachGradientAccumulators() {
+    for (const auto& parameter : parameters_) {
+        if (parameter.requires_grad()) torch::autograd::impl::set_grad_accumulator(parameter, {});
+    }
 }
 
 GraphedNetwork::~GraphedNetwork() = default;

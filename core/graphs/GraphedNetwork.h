@@ -59,6 +59,8 @@ public:
     std::vector<torch::Tensor> replayBackward(const std::vector<torch::Tensor>& gradOutputs);
 
 private:
+    void detachGradientAccumulators();
+
     // Declared first, destroyed last: the pool and its capture stream outlive every graph and
     // static tensor of this object.
     std::shared_ptr<CaptureBackend> backend_;

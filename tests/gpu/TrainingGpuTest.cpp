@@ -26,6 +26,7 @@
 #include "train/TrainingVerify.h"
 
 #include <c10/cuda/CUDACachingAllocator.h>
+#include <c10/cuda/CUDAStream.h>
 #include <catch2/catch.hpp>
 #include <torch/torch.h>
 
@@ -130,6 +131,27 @@ TEST_CASE("network scope: accumulated gradients are g0 + g1 across replays also 
     }
     CHECK(graphed.forwardReplays() == 2);
     CHECK(graphed.backwardReplays() == 2);
+}
+
+TEST_CASE("network scope: an eager step after capture accumulates on its own stream, not the capture's", "[cuda][train]") {
+    // The capture's warm-up makes the parameters' gradient accumulators on the capture stream and its
+    // autograd graph outlives the capture; an eager backward that reused them would sync streams once
+    // per parameter (and libtorch would warn that the AccumulateGrad node's stream does not match).
+    torch::manual_seed(5);
+    auto net = smallGpuNet();
+    const auto x0 = torch::randn({2, 3, 8, 8}, kGpu);
+    for (auto& p : net->parameters()) p.mutable_grad() = torch::zeros_like(p);
+    graphs::GraphedNetwork graphed([net](const torch::Tensor& x) mutable { return c10::IValue(net->forward(x)); },
+                                   net->parameters(), {}, graphs::makeCudaCaptureBackend(), x0, 3);
+    const auto eagerLoss = net->forward(x0).square().sum();  // keeps this step's accumulators alive
+    const auto stream = c10::cuda::getCurrentCUDAStream();
+    for (const auto& p : net->parameters()) {
+        const auto accumulator = torch::autograd::impl::try_get_grad_accumulator(p);
+        REQUIRE(accumulator != nullptr);
+        CHECK(accumulator->input_metadata(0).stream() == c10::Stream(stream));
+    }
+    eagerLoss.backward();
+    torch::cuda::synchronize();
 }
 
 TEST_CASE("network scope: gradients added inside the backward graph equal eager's, also after .grad is replaced", "[cuda][train]") {

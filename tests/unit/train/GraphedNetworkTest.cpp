@@ -74,3 +74,27 @@ TEST_CASE("network scope capture: a parameter without .grad at capture is left t
     CHECK(torch::equal(parameters[0].grad(), torch::zeros_like(parameters[0])));
     for (std::size_t i = 1; i < parameters.size(); ++i) CHECK_FALSE(parameters[i].grad().defined());
 }
+
+TEST_CASE("network scope capture: later steps get gradient accumulators of their own, not the capture's", "[train]") {
+    // The capture's autograd graph stays alive; were its accumulators (made on the capture stream)
+    // handed on, every later eager backward would accumulate across streams.
+    torch::manual_seed(17);
+    const auto x0 = torch::randn({2, 3, 6, 6});
+    auto net = smallNet();
+    zeroGradients(net);
+    graphs::GraphedNetwork graphed(forwardOf(net), net->parameters(), {}, std::make_shared<testing::FakeCaptureBackend>(),
+                                   x0, 2);
+    for (const auto& p : net->parameters()) CHECK(torch::autograd::impl::try_get_grad_accumulator(p) == nullptr);
+
+    // An eager step after capture makes fresh accumulators and still adds into .grad as before.
+    zeroGradients(net);
+    net->forward(x0).sum().backward();
+    const auto once = gradientsOf(net);
+    net->forward(x0).sum().backward();
+    const auto twice = gradientsOf(net);
+    for (std::size_t i = 0; i < once.size(); ++i) {
+        CAPTURE(i);
+        CHECK(torch::allclose(twice[i], 2 * once[i]));
+        CHECK(once[i].abs().sum().item<double>() > 0);
+    }
+}
